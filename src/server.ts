@@ -1,0 +1,160 @@
+/**
+ * App assembly: routes from the endpoint registry, the shared pipeline, /openapi.json, /llms.txt,
+ * a Swagger UI page, /healthz and /readyz, errors and request logs. `createServerApp` takes its
+ * dependencies (wallet file, snapshot dir, clock), so tests run the real thing in-process.
+ */
+import { Elysia } from "elysia";
+import type { Database } from "bun:sqlite";
+import { ENDPOINTS } from "./api/registry.ts";
+import { runEndpoint, authenticate, errorOutcome, type Outcome, type PipelineDeps } from "./api/pipeline.ts";
+import { buildLlmsTxt, buildOpenApi } from "./api/openapi.ts";
+import { ApiError } from "./errors.ts";
+import { Engine } from "./engine/engine.ts";
+import { KeyResolver } from "./wallet/auth.ts";
+import { Meter } from "./wallet/meter.ts";
+import { openWallet, type SyncMode } from "./wallet/db.ts";
+import { FailedAuthThrottle } from "./api/throttle.ts";
+import { usage, USAGE_GUARD_PER_MIN } from "./api/usage.ts";
+import { spendable, type AccountRow } from "./wallet/keys.ts";
+import { current, dayStart, minuteStart } from "./rules/ratelimit.ts";
+import type { Endpoint } from "./api/endpoint.ts";
+import { log } from "./log.ts";
+import { RequestLog } from "./api/reqlog.ts";
+
+export interface AppOptions {
+  walletPath: string;
+  snapshotDir: string;
+  topupUrl?: string;
+  publicBaseUrl?: string;
+  clock?: () => number;
+  authFailLimit?: number;
+  sync?: SyncMode;
+  /** Watch/poll the snapshot dir for newer snapshots (off in most tests: they call engine.refresh()). */
+  watch?: boolean;
+  pollMs?: number;
+  requestLog?: boolean;
+}
+
+const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
+
+function respond(o: Outcome): Response {
+  return new Response(o.body, { status: o.status, headers: { ...JSON_HEADERS, ...o.headers } });
+}
+
+export function createServerApp(opts: AppOptions) {
+  const clock = opts.clock ?? Date.now;
+  const db: Database = openWallet(opts.walletPath, { sync: opts.sync });
+  const engine = new Engine(opts.snapshotDir);
+  engine.refresh();
+  if (opts.watch) engine.start(opts.pollMs);
+  const baseUrl = (opts.publicBaseUrl ?? "http://127.0.0.1:8787").replace(/\/$/, "");
+  const deps: PipelineDeps = {
+    engine,
+    resolver: new KeyResolver(db),
+    meter: new Meter(db, clock),
+    topupUrl: opts.topupUrl ?? `${baseUrl}/account/credits`,
+    clock,
+    authThrottle: new FailedAuthThrottle(opts.authFailLimit ?? 60),
+  };
+  const reqlog = new RequestLog(opts.requestLog ?? true);
+  const usageGuard = new Map<string, { start: number; count: number }>();
+  const openapi = JSON.stringify(buildOpenApi(ENDPOINTS, baseUrl));
+  const llms = buildLlmsTxt(ENDPOINTS, baseUrl);
+  const accountStmt = db.query("SELECT * FROM accounts WHERE id = ?");
+
+  function usageOutcome(headers: Headers, ip: string): Outcome {
+    let p;
+    try {
+      p = authenticate(deps, headers, ip);
+    } catch (e) {
+      return errorOutcome(e as ApiError);
+    }
+    const h = { "X-RateLimit-Tier": p.plan };
+    if (p.review) return { ...errorOutcome(new ApiError("usage_review"), h), accountId: p.accountId };
+    const now = clock();
+    const m = minuteStart(now);
+    const g = usageGuard.get(p.accountId);
+    if (g && g.start === m && g.count >= USAGE_GUARD_PER_MIN) {
+      const ra = Math.max(1, Math.ceil((m + 60_000 - now) / 1000));
+      return { ...errorOutcome(new ApiError("rate_limited", "Too many usage calls.", { scope: "burst", retry_after: ra }, { "Retry-After": String(ra) }), h), accountId: p.accountId };
+    }
+    if (!g || g.start !== m) usageGuard.set(p.accountId, { start: m, count: 1 });
+    else g.count++;
+    const a = accountStmt.get(p.accountId) as AccountRow | null;
+    if (!a) return errorOutcome(new ApiError("unauthorized"));
+    const c = deps.meter.readCounters(p.accountId);
+    const d = dayStart(now);
+    const callsToday = current(c.daily, d);
+    const body = {
+      tier: p.plan,
+      credits_remaining: spendable(a, now),
+      rate_limit: {
+        calls_today: callsToday,
+        daily_cap: p.limits.dailyCap,
+        calls_remaining: Math.max(0, p.limits.dailyCap - callsToday),
+        intel_calls_today: current(c.intel, d),
+        intel_daily_cap: p.limits.intelDailyCap,
+        burst_per_min: p.limits.burstPerMin,
+      },
+    };
+    return { status: 200, body: JSON.stringify(body), headers: h, accountId: p.accountId };
+  }
+
+  const app = new Elysia();
+  const ipOf = (request: Request, server: any): string => server?.requestIP?.(request)?.address ?? "local";
+
+  for (const ep of ENDPOINTS) {
+    app.get(ep.path, async ({ request, query, server }) => {
+      const t0 = performance.now();
+      let o: Outcome;
+      try {
+        o = ep === usage ? usageOutcome(request.headers, ipOf(request, server)) : await runEndpoint(deps, ep as Endpoint, request.headers, query as any, ipOf(request, server));
+      } catch (e) {
+        const err = e as Error & { accountId?: string; tierHeader?: string };
+        log.error("internal_error", { path: ep.path, stack: err?.stack ?? String(e) });
+        o = errorOutcome(new ApiError("internal_error"), err.tierHeader ? { "X-RateLimit-Tier": err.tierHeader } : {});
+        o.accountId = err.accountId;
+      }
+      reqlog.push("GET", ep.path, o.status, performance.now() - t0, o.accountId);
+      return respond(o);
+    });
+  }
+
+  app
+    .get("/openapi.json", () => new Response(openapi, { headers: JSON_HEADERS }))
+    .get("/llms.txt", () => new Response(llms, { headers: { "content-type": "text/plain; charset=utf-8" } }))
+    .get("/docs", () => new Response(swaggerHtml(), { headers: { "content-type": "text/html; charset=utf-8" } }))
+    .get("/healthz", () => new Response('{"status":"ok"}', { headers: JSON_HEADERS }))
+    .get("/readyz", () => {
+      let walletOk = false;
+      try {
+        db.query("SELECT 1").get();
+        walletOk = true;
+      } catch {}
+      const snap = engine.current;
+      const ready = walletOk && !!snap;
+      return new Response(JSON.stringify({ status: ready ? "ready" : "not_ready", snapshot: snap?.header.date ?? null, wallet: walletOk }), { status: ready ? 200 : 503, headers: JSON_HEADERS });
+    })
+    .onError(({ code, error, request }) => {
+      if (code === "NOT_FOUND") return respond(errorOutcome(new ApiError("not_found")));
+      log.error("internal_error", { path: new URL(request.url).pathname, stack: (error as Error)?.stack ?? String(error) });
+      return respond(errorOutcome(new ApiError("internal_error")));
+    });
+
+  function close(): void {
+    engine.stop();
+    reqlog.flush();
+    try {
+      db.close();
+    } catch {}
+  }
+
+  return { app, db, engine, deps, close };
+}
+
+function swaggerHtml(): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><title>Trend Intel API</title>
+<link rel="stylesheet" href="https://cdn.jsdelivr.net/npm/swagger-ui-dist@5/swagger-ui.css"></head>
+<body><div id="ui"></div><script src="https://cdn.jsdelivr.net/npm/swagger-ui-dist@5/swagger-ui-bundle.js"></script>
+<script>SwaggerUIBundle({ url: "/openapi.json", dom_id: "#ui" });</script></body></html>`;
+}

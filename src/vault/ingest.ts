@@ -1,0 +1,112 @@
+/**
+ * Ingest: day N's vault = day N-1's vault + day N's observations. Pure given its inputs, so the
+ * same inputs give byte-identical snapshots. Videos are merged by id, searches by normalised
+ * query + geo, news by URL; each keeps its first-seen day and (for video/search) its daily series.
+ */
+import type { NewsObs, Observation, SearchObs, SkipTally, VideoObs } from "../feeds/types.ts";
+import { classifyNiche } from "../rules/niche.ts";
+import { dayOrdinal, emptyVault, type NewsRec, type SearchRec, type VaultBody, type VideoRec } from "./model.ts";
+import { rebuildStories } from "./stories.ts";
+
+export interface DayInput {
+  day: string;
+  observations: Observation[];
+  inputs: string[];
+  skipped: SkipTally;
+}
+
+function byKey<T>(key: (x: T) => string) {
+  return (a: T, b: T) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+}
+
+function upsertSeries(d: number[], v: number[], day: number, value: number): void {
+  const n = d.length;
+  if (n && d[n - 1] === day) {
+    v[n - 1] = Math.max(v[n - 1], value);
+    return;
+  }
+  if (n && d[n - 1] > day) return; // never rewrite history
+  d.push(day);
+  v.push(value);
+}
+
+function mergeVideo(map: Map<string, VideoRec>, o: VideoObs, day: string, ord: number): void {
+  let r = map.get(o.id);
+  if (!r) {
+    r = { id: o.id, title: o.title, channelTitle: o.channelTitle, channelId: o.channelId, categoryId: o.categoryId, tags: o.tags, publishedAt: o.publishedAt, firstSeen: day, regions: [], niche: null, storyId: null, d: [], v: [] };
+    map.set(o.id, r);
+  } else {
+    r = { ...r, d: r.d.slice(), v: r.v.slice(), regions: r.regions.slice() };
+    map.set(o.id, r);
+    r.title = o.title || r.title;
+    r.channelTitle = o.channelTitle || r.channelTitle;
+    r.channelId = o.channelId ?? r.channelId;
+    r.categoryId = o.categoryId ?? r.categoryId;
+    if (o.tags.length) r.tags = o.tags;
+    r.publishedAt = o.publishedAt ?? r.publishedAt;
+  }
+  if (!r.regions.includes(o.region)) r.regions = [...r.regions, o.region].sort();
+  upsertSeries(r.d, r.v, ord, o.views);
+  r.niche = classifyNiche({ title: r.title, tags: r.tags, categoryId: r.categoryId });
+}
+
+export function searchKey(query: string, geo: string): string {
+  return query.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim() + "|" + geo;
+}
+
+function mergeSearch(map: Map<string, SearchRec>, o: SearchObs, day: string, ord: number): void {
+  const key = searchKey(o.query, o.geo);
+  let r = map.get(key);
+  if (!r) {
+    r = { key, query: o.query, geo: o.geo, firstSeen: day, niche: null, storyId: null, trafficText: o.trafficText, publishedAt: o.publishedAt, d: [], t: [] };
+  } else {
+    r = { ...r, d: r.d.slice(), t: r.t.slice() };
+  }
+  map.set(key, r);
+  if (!r.d.length || r.d[r.d.length - 1] < ord || o.traffic >= r.t[r.t.length - 1]) {
+    r.trafficText = o.trafficText;
+    r.publishedAt = o.publishedAt ?? r.publishedAt;
+  }
+  upsertSeries(r.d, r.t, ord, o.traffic);
+  const newsTitles = o.news.map((n) => n.title).join(" ");
+  r.niche = classifyNiche({ title: r.query, tags: newsTitles ? [newsTitles] : [] });
+}
+
+function mergeNews(map: Map<string, NewsRec>, o: NewsObs, day: string): void {
+  if (map.has(o.url)) return;
+  map.set(o.url, { url: o.url, title: o.title, source: o.source, publishedAt: o.publishedAt, firstSeen: day, niche: classifyNiche({ title: o.title }), storyId: null });
+}
+
+export function buildDay(prev: VaultBody | null, input: DayInput): VaultBody {
+  const base = prev ?? emptyVault(input.day);
+  if (prev && prev.date >= input.day) throw new Error(`cannot build ${input.day} on top of ${prev.date}`);
+  const ord = dayOrdinal(input.day);
+  const videos = new Map(base.videos.map((v) => [v.id, v]));
+  const searches = new Map(base.searches.map((s) => [s.key, s]));
+  const news = new Map(base.news.map((n) => [n.url, n]));
+  const counts = { videos: 0, searches: 0, news: 0 };
+  for (const o of input.observations) {
+    if (o.kind === "video") {
+      mergeVideo(videos, o, input.day, ord);
+      counts.videos++;
+    } else if (o.kind === "search") {
+      mergeSearch(searches, o, input.day, ord);
+      counts.searches++;
+      for (const n of o.news) mergeNews(news, n, input.day);
+    } else {
+      mergeNews(news, o, input.day);
+      counts.news++;
+    }
+  }
+  const body: VaultBody = {
+    date: input.day,
+    days: [...base.days, input.day],
+    videos: [...videos.values()].sort(byKey((v) => v.id)),
+    searches: [...searches.values()].sort(byKey((s) => s.key)),
+    news: [...news.values()].sort(byKey((n) => n.url)),
+    stories: base.stories,
+    alertLog: base.alertLog,
+    reports: [...base.reports, { day: input.day, inputs: input.inputs, counts, skipped: input.skipped }],
+  };
+  return rebuildStories(body);
+}

@@ -1,0 +1,64 @@
+/**
+ * Key → account resolution with an in-memory cache. The cache is dropped whenever another
+ * connection (the CLI, the web application) has committed to the wallet, detected with
+ * `PRAGMA data_version`, so a revoke, regenerate, review flag or top-up made elsewhere is seen
+ * by the very next request. The committing transaction re-checks the key anyway.
+ */
+import type { Database, Statement } from "bun:sqlite";
+import { hashKey, isWellFormedKey } from "./keys.ts";
+import { effectiveLimits, type Limits, type PlanName } from "./plans.ts";
+
+export interface Principal {
+  keyId: string;
+  accountId: string;
+  plan: PlanName;
+  limits: Limits;
+  review: boolean;
+}
+
+const MAX_CACHE = 50_000;
+
+export class KeyResolver {
+  private cache = new Map<string, Principal | null>();
+  private version = -1;
+  private versionStmt: Statement;
+  private lookup: Statement;
+
+  constructor(private db: Database) {
+    this.versionStmt = db.query("PRAGMA data_version");
+    this.lookup = db.query(
+      "SELECT k.id AS key_id, a.id AS account_id, a.plan, a.review, a.burst_per_min, a.daily_cap, a.intel_daily_cap FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ? AND k.revoked_at IS NULL",
+    );
+  }
+
+  /** Drop cached principals if any other connection committed since the last call. */
+  refresh(): void {
+    const v = (this.versionStmt.get() as { data_version: number }).data_version;
+    if (v !== this.version) {
+      this.version = v;
+      this.cache.clear();
+    }
+  }
+
+  /** Forget everything (after this process itself changed keys or accounts). */
+  invalidate(): void {
+    this.cache.clear();
+  }
+
+  resolve(key: string | null | undefined): Principal | null {
+    if (!key || !isWellFormedKey(key)) return null;
+    this.refresh();
+    const h = hashKey(key);
+    const hit = this.cache.get(h);
+    if (hit !== undefined) return hit;
+    const r = this.lookup.get(h) as
+      | { key_id: string; account_id: string; plan: PlanName; review: number; burst_per_min: number | null; daily_cap: number | null; intel_daily_cap: number | null }
+      | null;
+    const p: Principal | null = r
+      ? { keyId: r.key_id, accountId: r.account_id, plan: r.plan, review: !!r.review, limits: effectiveLimits(r.plan, r) }
+      : null;
+    if (this.cache.size >= MAX_CACHE) this.cache.clear();
+    this.cache.set(h, p);
+    return p;
+  }
+}
