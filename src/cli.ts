@@ -31,7 +31,7 @@ Run 'trend-intel <command> --help' for the options of a command.`,
 
 Environment: PORT, HOST, WALLET_DB, SNAPSHOT_DIR, SNAPSHOT_SEED_DIR (copied into SNAPSHOT_DIR when it
 is empty), TOPUP_URL, PUBLIC_BASE_URL, AUTH_FAIL_LIMIT (failed auths per minute per address, 60),
-WALLET_SYNC (full|normal), SNAPSHOT_POLL_MS (5000), NODE_ENV, LOG_LEVEL=silent.
+WALLET_SYNC (normal|full), SNAPSHOT_POLL_MS (5000), USAGE_GUARD_PER_MIN (120), NODE_ENV, LOG_LEVEL=silent.
 Flags override the environment. With an empty wallet and NODE_ENV != production, a free demo
 account is created and its key printed once.`,
   healthcheck: `Usage: trend-intel healthcheck [--port N]   (default: $PORT or 8787)`,
@@ -182,7 +182,7 @@ async function cmdServe(argv: string[]): Promise<void> {
   }
   seedSnapshots(cfg.SNAPSHOT_DIR, cfg.SNAPSHOT_SEED_DIR);
   const { createServerApp } = await import("./server.ts");
-  const s = createServerApp({ walletPath: cfg.WALLET_DB, snapshotDir: cfg.SNAPSHOT_DIR, topupUrl: cfg.TOPUP_URL, publicBaseUrl: cfg.PUBLIC_BASE_URL, authFailLimit: cfg.AUTH_FAIL_LIMIT, sync: cfg.WALLET_SYNC, watch: true, pollMs: cfg.SNAPSHOT_POLL_MS });
+  const s = createServerApp({ walletPath: cfg.WALLET_DB, snapshotDir: cfg.SNAPSHOT_DIR, topupUrl: cfg.TOPUP_URL, publicBaseUrl: cfg.PUBLIC_BASE_URL, authFailLimit: cfg.AUTH_FAIL_LIMIT, sync: cfg.WALLET_SYNC, watch: true, pollMs: cfg.SNAPSHOT_POLL_MS, usageGuardPerMin: cfg.USAGE_GUARD_PER_MIN });
   if (!s.engine.current) log.warn("no_snapshot", { dir: cfg.SNAPSHOT_DIR, hint: "run `npm run vault:build` or `trend-intel ingest ...`; /readyz answers 503 until one appears" });
   s.app.listen({ port: cfg.PORT, hostname: cfg.HOST });
   const port = s.app.server?.port ?? cfg.PORT;

@@ -16,11 +16,12 @@ export const ConfigSchema = T.Object({
   AUTH_FAIL_LIMIT: T.Integer({ minimum: 1 }),
   WALLET_SYNC: T.Union([T.Literal("full"), T.Literal("normal")]),
   SNAPSHOT_POLL_MS: T.Integer({ minimum: 100 }),
+  USAGE_GUARD_PER_MIN: T.Integer({ minimum: 1 }),
   NODE_ENV: T.String(),
 });
 export type Config = Static<typeof ConfigSchema>;
 
-const INT_KEYS = new Set(["PORT", "AUTH_FAIL_LIMIT", "SNAPSHOT_POLL_MS"]);
+const INT_KEYS = new Set(["PORT", "AUTH_FAIL_LIMIT", "SNAPSHOT_POLL_MS", "USAGE_GUARD_PER_MIN"]);
 
 export class ConfigError extends Error {}
 
@@ -36,8 +37,9 @@ export function loadConfig(env: Record<string, string | undefined>, flags: Parti
     TOPUP_URL: env.TOPUP_URL || undefined,
     PUBLIC_BASE_URL: env.PUBLIC_BASE_URL ?? `http://127.0.0.1:${port}`,
     AUTH_FAIL_LIMIT: env.AUTH_FAIL_LIMIT ?? "60",
-    WALLET_SYNC: env.WALLET_SYNC ?? "full",
+    WALLET_SYNC: env.WALLET_SYNC ?? "normal",
     SNAPSHOT_POLL_MS: env.SNAPSHOT_POLL_MS ?? "5000",
+    USAGE_GUARD_PER_MIN: env.USAGE_GUARD_PER_MIN ?? "120",
     NODE_ENV: env.NODE_ENV ?? "development",
   };
   for (const k of INT_KEYS) {

@@ -33,6 +33,8 @@ export interface AppOptions {
   watch?: boolean;
   pollMs?: number;
   requestLog?: boolean;
+  /** /usage calls per key per minute before 429 (default USAGE_GUARD_PER_MIN). */
+  usageGuardPerMin?: number;
 }
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
@@ -67,14 +69,15 @@ export function createServerApp(opts: AppOptions) {
     try {
       p = authenticate(deps, headers, ip);
     } catch (e) {
-      return errorOutcome(e as ApiError);
+      if (!(e instanceof ApiError)) throw e; // a wallet fault is a 500, logged with its real cause
+      return errorOutcome(e);
     }
     const h = { "X-RateLimit-Tier": p.plan };
     if (p.review) return { ...errorOutcome(new ApiError("usage_review"), h), accountId: p.accountId };
     const now = clock();
     const m = minuteStart(now);
     const g = usageGuard.get(p.accountId);
-    if (g && g.start === m && g.count >= USAGE_GUARD_PER_MIN) {
+    if (g && g.start === m && g.count >= (opts.usageGuardPerMin ?? USAGE_GUARD_PER_MIN)) {
       const ra = Math.max(1, Math.ceil((m + 60_000 - now) / 1000));
       return { ...errorOutcome(new ApiError("rate_limited", "Too many usage calls.", { scope: "burst", retry_after: ra }, { "Retry-After": String(ra) }), h), accountId: p.accountId };
     }

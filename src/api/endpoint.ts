@@ -10,7 +10,9 @@ import type { Loaded } from "../engine/engine.ts";
 export type EndpointKind = "data" | "intelligence" | "free";
 
 export interface HandlerResult {
-  data: unknown;
+  data?: unknown;
+  /** `data` already serialised (precomputed at snapshot load), so hot answers skip JSON.stringify. */
+  dataJson?: string;
   /** Overrides the endpoint's default confidence (e.g. `pending` when nothing matched). */
   confidence?: Confidence;
   /** Overrides the cost (e.g. 0 when nothing matched: no credit for no answer). */

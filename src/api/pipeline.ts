@@ -81,8 +81,8 @@ export function parseQuery(schema: TObject, raw: Record<string, string | string[
   return out;
 }
 
-export function envelope(data: unknown, confidence: Confidence, used: number, remaining: number): string {
-  return JSON.stringify({ data, confidence, credits_used: used, credits_remaining: remaining });
+export function envelope(dataJson: string, confidence: Confidence, used: number, remaining: number): string {
+  return `{"data":${dataJson},"confidence":"${confidence}","credits_used":${used},"credits_remaining":${remaining}}`;
 }
 
 function rateHeaders(h: Record<string, string>, counters: Counters, p: Principal, now: number, intel: boolean): void {
@@ -122,7 +122,8 @@ export async function runEndpoint(deps: PipelineDeps, ep: Endpoint, headers: Hea
   try {
     p = authenticate(deps, headers, ip);
   } catch (e) {
-    return errorOutcome(e as ApiError);
+    if (!(e instanceof ApiError)) throw e; // a wallet fault is a 500, logged with its real cause
+    return errorOutcome(e);
   }
   const h: Record<string, string> = { "X-RateLimit-Tier": p.plan };
   try {
@@ -154,7 +155,7 @@ export async function runEndpoint(deps: PipelineDeps, ep: Endpoint, headers: Hea
       }
     }
     rateHeaders(h, charged.counters, p, now, ep.kind === "intelligence");
-    return { status: 200, body: envelope(result.data, result.confidence ?? ep.confidence, cost, charged.creditsRemaining), headers: h, accountId: p.accountId };
+    return { status: 200, body: envelope(result.dataJson ?? JSON.stringify(result.data), result.confidence ?? ep.confidence, cost, charged.creditsRemaining), headers: h, accountId: p.accountId };
   } catch (e) {
     if (e instanceof ApiError) return { ...errorOutcome(e, h), accountId: p.accountId };
     throw Object.assign(e as Error, { accountId: p.accountId, tierHeader: p.plan });

@@ -21,7 +21,9 @@ export const trends = defineEndpoint({
     { title: "iPhone X — Introducing iPhone X — Apple", source: "youtube", niche: "Tech", viralScore: 85, searchVolume: "", views: 12345678, geos: ["US"], publishedAt: "2017-09-13T00:00:00Z" },
   ],
   handle(q, { snap }) {
-    const items = snap.idx.trends.get(trendKey(q.source ?? "google", q.niche)) ?? [];
-    return { data: q.limit ? items.slice(0, q.limit) : items };
+    const key = trendKey(q.source ?? "google", q.niche);
+    const items = snap.idx.trends.get(key) ?? [];
+    if (q.limit && q.limit < items.length) return { data: items.slice(0, q.limit) };
+    return { dataJson: snap.idx.trendsJson.get(key) ?? "[]" };
   },
 });

@@ -1,38 +1,38 @@
 /**
  * Fuzzy lookup of free text (API `q` / `topic`) against story names. Tolerates case, punctuation,
  * accents, word order, plurals, glued/split words ("iphonex" / "i phone x") and one or two typos,
- * and says "no match" (null) below MATCH_THRESHOLD instead of returning the least-bad story.
+ * and answers null below MATCH_THRESHOLD instead of returning the least-bad story.
  *
- * Two stages, so lookups stay in the low microseconds at 100k stories:
- * 1. Candidates: a character-trigram inverted index (CSR: Int32Array postings) over each entry's
- *    stemmed tokens, both joined without spaces (so glued/split spellings share grams) and per token
- *    (so word order does not matter). Rarest query grams are scanned first under a postings budget,
- *    and only the CANDIDATES best by estimated gram Dice are scored.
- * 2. Score (in [0,1]) = TOKEN_WEIGHT * tokenSim + (1 - TOKEN_WEIGHT) * joinDice, where tokenSim is a
- *    soft Dice over distinct stems (typo-tolerant equality, adjacent-pair joins, stopwords down-weighted)
- *    and joinDice is the trigram Dice of the space-free stem strings. Formula and rationale:
- *    docs/rules.text.md.
- * Ties: score, then an entry whose normalised text equals the query's, then weight desc, then id asc.
+ * Two stages, so a lookup costs tens of microseconds even at 100k stories:
+ * 1. Candidates: a character-trigram inverted index (CSR, Int32Array postings) over each entry's
+ *    stemmed tokens, both joined without spaces (glued/split spellings share grams) and per token
+ *    (word order does not matter). The rarest query grams are scanned first under a postings budget;
+ *    the CANDIDATES entries with the best estimated gram Dice are scored.
+ * 2. Score in [0,1] = TOKEN_WEIGHT * tokenSim + (1 - TOKEN_WEIGHT) * gramDice.
+ *    tokenSim: soft Dice over distinct stems, IDF-weighted (stopwords x0.25), where a word is covered by
+ *    an equal stem, a 1-2 edit typo of a long word (0.8 / 0.6), or an exact adjacent-pair join.
+ *    gramDice: Dice of the two gram sets (catches what word-level comparison misses).
+ * Ties: score, then an entry whose normalised tokens equal the query's, then weight desc, then id asc.
+ * Formula, threshold and rationale: docs/rules.text.md.
  */
 import { STOPWORDS, stem, tokens } from "../rules/text.ts";
 
 /** Below this score match() returns null. Calibrated in test/engine/fuzzy.test.ts on the real titles. */
 export const MATCH_THRESHOLD = 0.6;
 
-/** Share of tokenSim in the score; the rest is joinDice (which alone cannot see word order changes). */
+/** Share of tokenSim in the score; gramDice alone over-rewards shared substrings of unrelated words. */
 const TOKEN_WEIGHT = 0.75;
 /** Stopwords still count a little, so "the office" prefers "The Office" over "Office". */
 const STOP_WEIGHT = 0.25;
 /** Entries fully scored per lookup. */
 const CANDIDATES = 24;
 /** Postings scanned per lookup before the commonest grams are skipped; bounds the worst case. */
-const POSTINGS_BUDGET = 12_000;
+const POSTINGS_BUDGET = 2_500;
 /** Query text beyond this is ignored: callers are capped at 200 chars, this bounds cost regardless. */
 const MAX_QUERY_CHARS = 256;
-/** At most this many query tokens take part (the unit index is packed into a cache key). */
 const MAX_QUERY_TOKENS = 48;
 
-// Gram boundary markers (control chars never survive normalize()).
+// Gram boundary markers (control characters never survive normalize()).
 const J_START = 1, J_END = 2, T_START = 3, T_END = 4;
 
 export interface FuzzyEntry {
@@ -50,57 +50,74 @@ function gramKey(a: number, b: number, c: number): number {
   return (a * 65536 + b) * 65536 + c;
 }
 
-/** Calls fn for every trigram of `\x01 joined \x02` and of `\x03 token \x04` for each stem. */
-function forEachGram(stems: readonly string[], fn: (g: number) => void): void {
-  const joined = stems.join("");
-  let a = J_START, b = joined.charCodeAt(0);
-  for (let i = 1; i <= joined.length; i++) {
-    const c = i < joined.length ? joined.charCodeAt(i) : J_END;
-    fn(gramKey(a, b, c));
-    a = b;
-    b = c;
-  }
-  for (const s of stems) {
-    let x = T_START, y = s.charCodeAt(0);
-    for (let i = 1; i <= s.length; i++) {
-      const z = i < s.length ? s.charCodeAt(i) : T_END;
-      fn(gramKey(x, y, z));
-      x = y;
-      y = z;
-    }
-  }
-}
-
-/** Grams of the joined string only, deduplicated: the joinDice operand. */
-function joinGrams(joined: string, out: Set<number>): void {
-  out.clear();
-  let a = J_START, b = joined.charCodeAt(0);
-  for (let i = 1; i <= joined.length; i++) {
-    const c = i < joined.length ? joined.charCodeAt(i) : J_END;
-    out.add(gramKey(a, b, c));
-    a = b;
-    b = c;
+/** Calls fn for each trigram of `\x03 + word + \x04` (the word's own grams, cached per stem). */
+function forEachWordGram(w: string, fn: (g: number) => void): void {
+  let x = T_START, y = w.charCodeAt(0);
+  for (let i = 1; i <= w.length; i++) {
+    const z = i < w.length ? w.charCodeAt(i) : T_END;
+    fn(gramKey(x, y, z));
+    x = y;
+    y = z;
   }
 }
 
 /**
+ * Calls fn for each trigram of `\x01 + w1 w2 ... + \x02` (words joined without spaces) that is NOT
+ * wholly inside one word: the inner ones equal that word's own grams, which are already counted.
+ * These boundary-spanning grams are what lets "iphonex" share grams with "iphone x".
+ */
+function forEachJoinGram(words: readonly string[], fn: (g: number) => void): void {
+  const joined = words.join("");
+  const n = joined.length;
+  // wordEnd[i]: index in `joined` where the word containing position i ends (exclusive).
+  let w = 0, end = words.length ? words[0].length : 0;
+  let a = J_START, b = joined.charCodeAt(0);
+  for (let i = 1; i <= n; i++) {
+    // window = joined[i-2], joined[i-1], joined[i] (padded); inner iff i-2 >= start of the word holding i-1 and i < its end.
+    while (w < words.length - 1 && i - 1 >= end) end += words[++w].length;
+    const c = i < n ? joined.charCodeAt(i) : J_END;
+    const wordStart = end - words[w].length;
+    if (!(i - 2 >= wordStart && i < end)) fn(gramKey(a, b, c));
+    a = b;
+    b = c;
+  }
+}
+
+// Reused rows for boundedDamerau (words are short; longer ones allocate).
+let R0 = new Int32Array(64), R1 = new Int32Array(64), R2 = new Int32Array(64);
+
+/**
  * Optimal-string-alignment (restricted Damerau-Levenshtein) distance, or max+1 as soon as it must
- * exceed `max`. Strings here are single words, so the O(n*m) table is tiny.
+ * exceed `max`. The common prefix and suffix are skipped first, which rejects almost every unrelated
+ * pair in a few character comparisons.
  */
 export function boundedDamerau(a: string, b: string, max: number): number {
-  const n = a.length, m = b.length;
+  let n = a.length, m = b.length;
   if (Math.abs(n - m) > max) return max + 1;
-  let prev2 = new Int32Array(m + 1), prev = new Int32Array(m + 1), cur = new Int32Array(m + 1);
+  let p = 0;
+  while (p < n && p < m && a.charCodeAt(p) === b.charCodeAt(p)) p++;
+  while (n > p && m > p && a.charCodeAt(n - 1) === b.charCodeAt(m - 1)) {
+    n--;
+    m--;
+  }
+  n -= p;
+  m -= p;
+  if (n === 0 || m === 0) return Math.max(n, m) <= max ? Math.max(n, m) : max + 1;
+  // One edit (or one swap) leaves at most 2 differing chars between the common prefix and suffix.
+  if (max === 1 && (n > 2 || m > 2)) return 2;
+  if (m + 1 > R0.length) (R0 = new Int32Array(m + 1)), (R1 = new Int32Array(m + 1)), (R2 = new Int32Array(m + 1));
+  let prev2 = R0, prev = R1, cur = R2;
   for (let j = 0; j <= m; j++) prev[j] = j;
   for (let i = 1; i <= n; i++) {
     cur[0] = i;
     let rowMin = i;
-    const ai = a.charCodeAt(i - 1);
+    const ai = a.charCodeAt(p + i - 1);
     for (let j = 1; j <= m; j++) {
-      const bj = b.charCodeAt(j - 1);
-      const cost = ai === bj ? 0 : 1;
-      let v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
-      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) v = Math.min(v, prev2[j - 2] + 1);
+      const bj = b.charCodeAt(p + j - 1);
+      let v = prev[j - 1] + (ai === bj ? 0 : 1);
+      if (prev[j] + 1 < v) v = prev[j] + 1;
+      if (cur[j - 1] + 1 < v) v = cur[j - 1] + 1;
+      if (i > 1 && j > 1 && ai === b.charCodeAt(p + j - 2) && a.charCodeAt(p + i - 2) === bj && prev2[j - 2] + 1 < v) v = prev2[j - 2] + 1;
       cur[j] = v;
       if (v < rowMin) rowMin = v;
     }
@@ -110,32 +127,30 @@ export function boundedDamerau(a: string, b: string, max: number): number {
     prev = cur;
     cur = t;
   }
-  return prev[m];
+  return prev[m] <= max ? prev[m] : max + 1;
+}
+
+function hasDigit(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 48 && c <= 57) return true;
+  }
+  return /\p{N}/u.test(s) && /[^\x00-\x7f]/.test(s);
 }
 
 /**
- * Similarity of two words (stems): 1 when equal; for words of 4+ letters, 0.8 at one edit
- * (insert, delete, substitute, swap) and, for 8+ letters, 0.6 at two edits; else 0. Short words and
- * numbers must match exactly, or "iphone 8" would equal "iphone x".
+ * Similarity of two words (stems): 1 when equal; for words of 4+ letters 0.8 at one edit (insert,
+ * delete, substitute, swap) and, for 8+ letters, 0.6 at two edits; else 0. Short words and anything
+ * with a digit must match exactly, or "iphone 8" would equal "iphone x" and "2049" "2048".
  */
 export function wordSim(a: string, b: string): number {
   if (a === b) return 1;
-  const short = Math.min(a.length, b.length);
+  const short = a.length < b.length ? a.length : b.length;
   if (short < 4) return 0;
   const max = short >= 8 ? 2 : 1;
-  if (Math.abs(a.length - b.length) > max) return 0;
   const d = boundedDamerau(a, b, max);
-  return d === 1 ? 0.8 : d === 2 ? 0.6 : 0;
-}
-
-/** FNV-1a over token ids: a 32-bit fingerprint of the exact normalised token sequence. */
-function seqHash(ids: ArrayLike<number>, from: number, to: number): number {
-  let h = 0x811c9dc5;
-  for (let i = from; i < to; i++) {
-    h ^= ids[i];
-    h = Math.imul(h, 0x01000193);
-  }
-  return h | 0;
+  if (d > max || hasDigit(a) || hasDigit(b)) return 0;
+  return d === 1 ? 0.8 : 0.6;
 }
 
 /** Growable Int32Array (build-time only). */
@@ -150,107 +165,161 @@ class IntList {
     }
     this.a[this.n++] = v;
   }
+  /** Grows to hold index i (zero-filled); used for arrays indexed by ids that are still being created. */
+  ensure(i: number): void {
+    while (i >= this.a.length) {
+      const b = new Int32Array(this.a.length * 2);
+      b.set(this.a);
+      this.a = b;
+    }
+    if (i >= this.n) this.n = i + 1;
+  }
   trimmed(): Int32Array {
     return this.a.slice(0, this.n);
   }
 }
 
 /** A query analysed once, reused for every candidate. */
-interface PreparedQuery {
+interface Prepared {
   stems: string[]; // distinct stems
-  stemIds: Int32Array; // vocabulary stem id or -1
-  weights: Float64Array;
+  raws: string[]; // per distinct stem: the first normalised token that produced it
+  stemIds: number[]; // vocabulary stem id, or -1
+  weights: number[];
   wSum: number;
-  pairs: { s: string; a: number; b: number }[]; // adjacent joins, a/b index into stems
-  joinSet: Set<number>;
-  hash: number | null; // null when some token is unknown: no entry can equal the query
-  grams: number[]; // known gram ids
+  posRaw: string[]; // per token position: normalised token
+  posIdx: number[]; // per token position: index into stems
+  pairA: number[]; // adjacent joins that are vocabulary stems: query stem indexes a, b and the stem id
+  pairB: number[];
+  pairSid: number[];
+  tokIds: number[] | null; // normalised token ids, null if some token is unknown (then nothing equals it)
+  words: number[]; // known stem ids to look up in the word postings (stems + joins)
+  grams: number[]; // distinct known gram ids (also marked in qMark)
+  gramTotal: number; // distinct grams including unknown ones (Dice denominator)
 }
+
+/** Candidate-ranking credit of a shared word, relative to one shared gram. */
+const WORD_HIT = 8;
+/** Word postings scanned per lookup (rarest words first). */
+const WORD_BUDGET = 3_000;
 
 export class FuzzyIndex {
   readonly size: number;
-  // Vocabulary: normalised token -> id; each token has a stem id and a stopword flag.
+  // Vocabulary: normalised token -> id (with its string, stem id, stopword flag); stem -> id.
   private tokId = new Map<string, number>();
+  private tokStr: string[] = [];
   private tokStem: number[] = [];
   private tokStop: number[] = [];
   private stemId = new Map<string, number>();
   private stemStr: string[] = [];
-  // Entries (CSR over token ids).
+  /** Per stem: IDF weight ln(1+N/df)/ln(1+N) in (0,1], so "trailer" or "2017" count less than "ragnarok". */
+  private stemW = new Float32Array(0);
+  // Per stem: its own distinct gram ids (CSR with a leading 0).
+  private stemGrams = new IntList();
+  private stemGramStart = new IntList();
+  // Entries: token ids (CSR), gram ids (CSR), id, weight.
   private entStart: Int32Array;
   private entTok: Int32Array;
-  private entHash: Int32Array;
-  private entGrams: Int32Array;
+  private gramStart: Int32Array;
+  private gramIds: Int32Array;
   private ids: Float64Array;
   private weights: Float64Array;
-  // Postings (CSR over gram ids).
+  // Inverted indexes (CSR): gram id -> entries, stem id -> entries.
   private gramId = new Map<number, number>();
+  private gramCount = 0;
   private postStart: Int32Array;
   private post: Int32Array;
-  // Per-lookup scratch, reused.
+  private wordStart: Int32Array;
+  private wordPost: Int32Array;
+  // Per-lookup scratch, reused (lookups are synchronous).
   private counts: Uint16Array;
-  private typoCache = new Map<number, number>();
-  private scratchSet = new Set<number>();
+  private touched: Int32Array;
+  private qMark: Uint8Array;
+  private eStems = new Int32Array(64);
+  private eRaw = new Int32Array(64);
+  private eFirst = new Int32Array(64);
+  private eW = new Float64Array(64);
+  private eSeq = new Int32Array(64);
+  private covE = new Float64Array(64);
+  private covQ = new Float64Array(MAX_QUERY_TOKENS);
 
   constructor(entries: readonly FuzzyEntry[]) {
     const n = entries.length;
     this.size = n;
+    this.stemGramStart.push(0);
     this.entStart = new Int32Array(n + 1);
-    this.entHash = new Int32Array(n);
-    this.entGrams = new Int32Array(n);
+    this.gramStart = new Int32Array(n + 1);
     this.ids = new Float64Array(n);
     this.weights = new Float64Array(n);
     this.counts = new Uint16Array(n);
+    this.touched = new Int32Array(n);
     const toks = new IntList();
-    const gramsOf = new IntList(); // concatenated per-entry distinct gram ids
-    const gramStart = new Int32Array(n + 1);
-    const df: number[] = [];
-    let buf: number[] = [];
+    const grams = new IntList(); // per-entry distinct gram ids, concatenated
+    const gramSeen = new IntList(); // gram id -> last entry (1-based) that counted it
+    const stems = new IntList(); // per-entry distinct stem ids, concatenated
+    const stemStart = new Int32Array(n + 1);
+    const stemSeen = new IntList();
+    const words: string[] = [];
+    let maxTokens = 0;
+    const addGram = (g: number, mark: number) => {
+      gramSeen.ensure(g);
+      if (gramSeen.a[g] !== mark) {
+        gramSeen.a[g] = mark;
+        grams.push(g);
+      }
+    };
     for (let e = 0; e < n; e++) {
       const entry = entries[e];
+      const mark = e + 1;
       this.ids[e] = entry.id;
       this.weights[e] = entry.weight ?? 0;
       const tk = tokens(entry.text);
-      const stems: string[] = [];
+      words.length = 0;
       for (const t of tk) {
         const id = this.internToken(t);
         toks.push(id);
-        stems.push(this.stemStr[this.tokStem[id]]);
+        const sid = this.tokStem[id];
+        words.push(this.stemStr[sid]);
+        stemSeen.ensure(sid);
+        if (stemSeen.a[sid] === mark) continue;
+        stemSeen.a[sid] = mark;
+        stems.push(sid);
+        for (let k = this.stemGramStart.a[sid]; k < this.stemGramStart.a[sid + 1]; k++) addGram(this.stemGrams.a[k], mark);
       }
+      if (words.length) forEachJoinGram(words, (key) => addGram(this.gramOf(key, true), mark));
       this.entStart[e + 1] = toks.n;
-      this.entHash[e] = seqHash(toks.a, this.entStart[e], toks.n);
-      buf.length = 0;
-      if (stems.length > 0) {
-        forEachGram(stems, (g) => {
-          let id = this.gramId.get(g);
-          if (id === undefined) {
-            id = df.length;
-            this.gramId.set(g, id);
-            df.push(0);
-          }
-          buf.push(id);
-        });
-      }
-      buf.sort((x, y) => x - y);
-      let last = -1;
-      for (const g of buf) {
-        if (g !== last) {
-          gramsOf.push(g);
-          df[g]++;
-          last = g;
-        }
-      }
-      gramStart[e + 1] = gramsOf.n;
-      this.entGrams[e] = gramStart[e + 1] - gramStart[e];
+      this.gramStart[e + 1] = grams.n;
+      stemStart[e + 1] = stems.n;
+      if (tk.length > maxTokens) maxTokens = tk.length;
     }
-    buf = [];
     this.entTok = toks.trimmed();
-    this.postStart = new Int32Array(df.length + 1);
-    for (let g = 0; g < df.length; g++) this.postStart[g + 1] = this.postStart[g] + df[g];
-    this.post = new Int32Array(this.postStart[df.length]);
-    const fill = this.postStart.slice(0, df.length);
-    for (let e = 0; e < n; e++) {
-      for (let k = gramStart[e]; k < gramStart[e + 1]; k++) this.post[fill[gramsOf.a[k]]++] = e;
+    this.gramIds = grams.trimmed();
+    [this.postStart, this.post] = invert(this.gramIds, this.gramStart, this.gramCount);
+    [this.wordStart, this.wordPost] = invert(stems.a, stemStart, this.stemStr.length);
+    this.qMark = new Uint8Array(this.gramCount);
+    this.stemW = new Float32Array(this.stemStr.length);
+    const lnN = Math.log(1 + Math.max(1, n));
+    for (let i = 0; i < this.stemStr.length; i++) {
+      const df = this.wordStart[i + 1] - this.wordStart[i];
+      this.stemW[i] = Math.log(1 + n / Math.max(1, df)) / lnN;
     }
+    if (maxTokens > this.eStems.length) {
+      this.eStems = new Int32Array(maxTokens);
+      this.eRaw = new Int32Array(maxTokens);
+      this.eFirst = new Int32Array(maxTokens);
+      this.eW = new Float64Array(maxTokens);
+      this.eSeq = new Int32Array(maxTokens);
+      this.covE = new Float64Array(maxTokens);
+    }
+  }
+
+  /** Gram key -> dense id; creates ids at build time, answers -1 for unknown grams at query time. */
+  private gramOf(key: number, create: boolean): number {
+    const id = this.gramId.get(key);
+    if (id !== undefined) return id;
+    if (!create) return -1;
+    const nid = this.gramCount++;
+    this.gramId.set(key, nid);
+    return nid;
   }
 
   private internToken(t: string): number {
@@ -258,137 +327,190 @@ export class FuzzyIndex {
     if (id !== undefined) return id;
     id = this.tokStem.length;
     this.tokId.set(t, id);
+    this.tokStr.push(t);
     const s = stem(t);
     let sid = this.stemId.get(s);
     if (sid === undefined) {
       sid = this.stemStr.length;
       this.stemId.set(s, sid);
       this.stemStr.push(s);
+      // Cache the stem's own grams (distinct), so entries sharing a word do not recompute them.
+      const from = this.stemGrams.n;
+      forEachWordGram(s, (key) => {
+        const g = this.gramOf(key, true);
+        for (let k = from; k < this.stemGrams.n; k++) if (this.stemGrams.a[k] === g) return;
+        this.stemGrams.push(g);
+      });
+      this.stemGramStart.push(this.stemGrams.n);
     }
     this.tokStem.push(sid);
     this.tokStop.push(STOPWORDS.has(t) ? 1 : 0);
     return id;
   }
 
-  /** Best entry at or above MATCH_THRESHOLD, or null. */
+  /** Best entry scoring at least MATCH_THRESHOLD, or null. */
   match(q: string): FuzzyHit | null {
     const top = this.search(q, 1, MATCH_THRESHOLD);
     return top.length ? top[0] : null;
   }
 
-  /** Up to k best entries by score, without threshold (callers may show "did you mean"). */
+  /** Up to k best entries by score, without threshold (for "did you mean" lists). */
   matchTop(q: string, k: number): FuzzyHit[] {
     return this.search(q, Math.max(0, Math.floor(k)), 0);
   }
 
-  private prepare(q: string): PreparedQuery | null {
-    const tk = tokens(q.length > MAX_QUERY_CHARS ? q.slice(0, MAX_QUERY_CHARS) : q).slice(0, MAX_QUERY_TOKENS);
+  private prepare(q: string): Prepared | null {
+    const tk = tokens(q.length > MAX_QUERY_CHARS ? q.slice(0, MAX_QUERY_CHARS) : q);
+    if (tk.length > MAX_QUERY_TOKENS) tk.length = MAX_QUERY_TOKENS;
     if (tk.length === 0) return null;
-    const seq: string[] = [];
-    const seqIdx: number[] = [];
-    const stems: string[] = [];
-    const wts: number[] = [];
-    const index = new Map<string, number>();
-    let known = true;
-    const tokIds: number[] = [];
+    const stems: string[] = [], raws: string[] = [], stemIds: number[] = [], weights: number[] = [];
+    const seq: string[] = [], posIdx: number[] = [];
+    let tokIds: number[] | null = [];
     for (const t of tk) {
-      const s = stem(t);
-      const w = STOPWORDS.has(t) ? STOP_WEIGHT : 1;
-      let i = index.get(s);
-      if (i === undefined) {
+      const tid = this.tokId.get(t);
+      let s: string, sid: number, stop: boolean;
+      if (tid !== undefined) {
+        sid = this.tokStem[tid];
+        s = this.stemStr[sid];
+        stop = this.tokStop[tid] === 1;
+        tokIds?.push(tid);
+      } else {
+        s = stem(t);
+        sid = this.stemId.get(s) ?? -1;
+        stop = STOPWORDS.has(t);
+        tokIds = null;
+      }
+      const w = (stop ? STOP_WEIGHT : 1) * (sid >= 0 ? this.stemW[sid] : 1);
+      let i = stems.indexOf(s);
+      if (i < 0) {
         i = stems.length;
-        index.set(s, i);
         stems.push(s);
-        wts.push(w);
-      } else if (w > wts[i]) wts[i] = w;
+        raws.push(t);
+        stemIds.push(sid);
+        weights.push(w);
+      } else if (w > weights[i]) weights[i] = w;
       seq.push(s);
-      seqIdx.push(i);
-      const id = this.tokId.get(t);
-      if (id === undefined) known = false;
-      else tokIds.push(id);
+      posIdx.push(i);
     }
-    const stemIds = new Int32Array(stems.length);
     let wSum = 0;
-    for (let i = 0; i < stems.length; i++) {
-      stemIds[i] = this.stemId.get(stems[i]) ?? -1;
-      wSum += wts[i];
+    for (const w of weights) wSum += w;
+    const words: number[] = [];
+    for (const sid of stemIds) if (sid >= 0) words.push(sid);
+    // Adjacent joins, as stems ("iphone"+"x") and as raw tokens re-stemmed ("spicers"+"mail").
+    const pairA: number[] = [], pairB: number[] = [], pairSid: number[] = [];
+    for (let p = 0; p + 1 < seq.length; p++) {
+      if (posIdx[p] === posIdx[p + 1]) continue;
+      const viaStem = this.stemId.get(seq[p] + seq[p + 1]);
+      const rawTid = this.tokId.get(tk[p] + tk[p + 1]);
+      const viaRaw = rawTid === undefined ? undefined : this.tokStem[rawTid];
+      for (const sid of viaRaw === viaStem ? [viaStem] : [viaStem, viaRaw]) {
+        if (sid === undefined) continue;
+        pairA.push(posIdx[p]);
+        pairB.push(posIdx[p + 1]);
+        pairSid.push(sid);
+        if (!words.includes(sid)) words.push(sid);
+      }
     }
-    const pairs: PreparedQuery["pairs"] = [];
-    for (let p = 0; p + 1 < seq.length; p++) if (seqIdx[p] !== seqIdx[p + 1]) pairs.push({ s: seq[p] + seq[p + 1], a: seqIdx[p], b: seqIdx[p + 1] });
-    const joinSet = new Set<number>();
-    joinGrams(seq.join(""), joinSet);
-    const gramSet = new Set<number>();
-    forEachGram(seq, (g) => {
-      const id = this.gramId.get(g);
-      if (id !== undefined) gramSet.add(id);
-    });
-    return {
-      stems,
-      stemIds,
-      weights: Float64Array.from(wts),
-      wSum,
-      pairs,
-      joinSet,
-      hash: known ? seqHash(tokIds, 0, tokIds.length) : null,
-      grams: [...gramSet],
+    const grams: number[] = [];
+    const unknown: number[] = [];
+    const add = (key: number) => {
+      const g = this.gramOf(key, false);
+      if (g < 0) {
+        if (!unknown.includes(key)) unknown.push(key);
+      } else if (this.qMark[g] === 0) {
+        this.qMark[g] = 1;
+        grams.push(g);
+      }
     };
+    for (let i = 0; i < stems.length; i++) {
+      const sid = stemIds[i];
+      if (sid < 0) {
+        forEachWordGram(stems[i], add);
+        continue;
+      }
+      for (let k = this.stemGramStart.a[sid]; k < this.stemGramStart.a[sid + 1]; k++) {
+        const g = this.stemGrams.a[k];
+        if (this.qMark[g] === 0) {
+          this.qMark[g] = 1;
+          grams.push(g);
+        }
+      }
+    }
+    forEachJoinGram(seq, add);
+    return { stems, raws, stemIds, weights, wSum, posRaw: tk, posIdx, pairA, pairB, pairSid, tokIds, words, grams, gramTotal: grams.length + unknown.length };
   }
 
   private search(q: string, k: number, threshold: number): FuzzyHit[] {
     if (k === 0 || this.size === 0) return [];
     const pq = this.prepare(q);
-    if (!pq || pq.grams.length === 0) return [];
-    const cands = this.candidates(pq);
-    this.typoCache.clear();
-    const scored: { e: number; score: number; exact: boolean }[] = [];
-    for (const e of cands) {
-      const score = this.score(pq, e);
-      if (score >= threshold && score > 0) scored.push({ e, score, exact: pq.hash !== null && this.isExact(pq, e) });
-    }
-    scored.sort(
-      (x, y) =>
-        y.score - x.score ||
-        Number(y.exact) - Number(x.exact) ||
-        this.weights[y.e] - this.weights[x.e] ||
-        this.ids[x.e] - this.ids[y.e],
-    );
-    return scored.slice(0, k).map((s) => ({ id: this.ids[s.e], score: s.score }));
-  }
-
-  /** Exact token sequence equality (fingerprint first, then ids). */
-  private isExact(pq: PreparedQuery, e: number): boolean {
-    if (this.entHash[e] !== pq.hash) return false;
-    const a = this.entStart[e], b = this.entStart[e + 1];
-    return b - a > 0; // fingerprint equal; collisions of FNV on short sequences are negligible and only affect tie order
-  }
-
-  /** Entries sharing grams with the query, best CANDIDATES by estimated Dice (exact-text entries first). */
-  private candidates(pq: PreparedQuery): number[] {
-    const counts = this.counts;
-    const grams = pq.grams.slice().sort((x, y) => this.postLen(x) - this.postLen(y) || x - y);
-    const touched: number[] = [];
-    let budget = POSTINGS_BUDGET;
-    for (let gi = 0; gi < grams.length; gi++) {
-      const g = grams[gi];
-      const from = this.postStart[g], to = this.postStart[g + 1];
-      if (gi > 0 && to - from > budget) break; // the rest are even commoner
-      budget -= to - from;
-      for (let p = from; p < to; p++) {
-        const e = this.post[p];
-        if (counts[e] === 0) touched.push(e);
-        counts[e]++;
+    if (!pq) return [];
+    const out: { e: number; score: number; exact: boolean }[] = [];
+    try {
+      for (const e of this.candidates(pq)) {
+        const score = this.score(pq, e);
+        if (score > 0 && score >= threshold) out.push({ e, score, exact: this.isExact(pq, e) });
       }
+    } finally {
+      for (const g of pq.grams) this.qMark[g] = 0;
     }
-    const nq = grams.length;
-    // Keep the best CANDIDATES in a small sorted array (descending rank).
-    const best: number[] = [];
-    const rank: number[] = [];
-    for (const e of touched) {
+    out.sort(
+      (x, y) =>
+        y.score - x.score || Number(y.exact) - Number(x.exact) || this.weights[y.e] - this.weights[x.e] || this.ids[x.e] - this.ids[y.e],
+    );
+    if (out.length > k) out.length = k;
+    return out.map((s) => ({ id: this.ids[s.e], score: s.score }));
+  }
+
+  /** Same normalised token sequence as the query. */
+  private isExact(pq: Prepared, e: number): boolean {
+    const ids = pq.tokIds;
+    const a = this.entStart[e], b = this.entStart[e + 1];
+    if (!ids || b - a !== ids.length) return false;
+    for (let i = a; i < b; i++) if (this.entTok[i] !== ids[i - a]) return false;
+    return true;
+  }
+
+  /**
+   * Entries worth scoring. Two passes of counting, each rarest list first under a postings budget:
+   * shared words (WORD_HIT each; finds reordered and extended names) and shared grams (1 each; finds
+   * typos, glued and unknown words). Then the CANDIDATES best by a Dice-like ratio of the counts, an
+   * entry with exactly the query's text always first. Entries below half the best count cannot win
+   * and are skipped before ranking, which keeps this linear pass cheap.
+   */
+  private candidates(pq: Prepared): number[] {
+    const { counts, touched, gramStart, entStart } = this;
+    let nt = 0, maxCount = 1;
+    const scan = (lists: number[], start: Int32Array, post: Int32Array, budget: number, inc: number) => {
+      lists.sort((x, y) => start[x + 1] - start[x] - (start[y + 1] - start[y]) || x - y);
+      for (let li = 0; li < lists.length; li++) {
+        const from = start[lists[li]], to = start[lists[li] + 1];
+        if (li > 0 && to - from > budget) break; // the remaining lists are even longer
+        budget -= to - from;
+        for (let p = from; p < to; p++) {
+          const e = post[p];
+          const c = counts[e];
+          if (c === 0) touched[nt++] = e;
+          const v = c + inc > 65535 ? 65535 : c + inc;
+          counts[e] = v;
+          if (v > maxCount) maxCount = v;
+        }
+      }
+    };
+    scan(pq.words.slice(), this.wordStart, this.wordPost, WORD_BUDGET, WORD_HIT);
+    scan(pq.grams.slice(), this.postStart, this.post, POSTINGS_BUDGET, 1);
+    const minCount = Math.ceil(maxCount / 2);
+    const nq = pq.gramTotal + WORD_HIT * pq.stems.length, nqGrams = pq.grams.length;
+    const best: number[] = [], rank: number[] = [];
+    let floor = -1;
+    for (let t = 0; t < nt; t++) {
+      const e = touched[t];
       const c = counts[e];
       counts[e] = 0;
-      let r = (2 * c) / (nq + this.entGrams[e]);
-      if (pq.hash !== null && this.entHash[e] === pq.hash) r += 2; // exact text always gets a slot
-      if (best.length === CANDIDATES && r <= rank[CANDIDATES - 1]) continue;
+      if (c < minCount) continue;
+      const ng = gramStart[e + 1] - gramStart[e];
+      let r = (2 * c) / (nq + ng + WORD_HIT * (entStart[e + 1] - entStart[e]));
+      if (ng === nqGrams && pq.tokIds !== null && this.isExact(pq, e)) r += 2; // exact text always gets a slot
+      if (r <= floor) continue;
       let i = best.length === CANDIDATES ? CANDIDATES - 1 : best.length;
       while (i > 0 && rank[i - 1] < r) {
         rank[i] = rank[i - 1];
@@ -397,81 +519,67 @@ export class FuzzyIndex {
       }
       rank[i] = r;
       best[i] = e;
+      if (best.length === CANDIDATES) floor = rank[CANDIDATES - 1];
     }
     return best;
   }
 
-  private postLen(g: number): number {
-    return this.postStart[g + 1] - this.postStart[g];
-  }
-
-  /** Word similarity between query stem `qi` and vocabulary stem `sid`, cached per lookup. */
-  private simQ(pq: PreparedQuery, qi: number, sid: number): number {
-    if (pq.stemIds[qi] === sid) return 1;
-    const key = sid * 64 + qi;
-    let v = this.typoCache.get(key);
-    if (v === undefined) {
-      v = wordSim(pq.stems[qi], this.stemStr[sid]);
-      this.typoCache.set(key, v);
-    }
-    return v;
-  }
-
   /** The blended score of entry e for a prepared query, in [0,1]. */
-  private score(pq: PreparedQuery, e: number): number {
+  private score(pq: Prepared, e: number): number {
+    const { eStems, eRaw, eFirst, eW, eSeq, covE, covQ, stemStr, tokStr } = this;
     const from = this.entStart[e], to = this.entStart[e + 1];
-    // Distinct entry stems, their weights, and the stem sequence (for adjacent joins).
-    const eStems: number[] = [];
-    const eW: number[] = [];
-    const seq: number[] = [];
+    // Distinct entry stems with weights, and the token sequence (for adjacent joins).
+    let ne = 0, ns = 0;
     for (let p = from; p < to; p++) {
       const t = this.entTok[p];
       const sid = this.tokStem[t];
-      const w = this.tokStop[t] ? STOP_WEIGHT : 1;
-      let i = eStems.indexOf(sid);
-      if (i < 0) {
-        i = eStems.length;
-        eStems.push(sid);
-        eW.push(w);
+      const w = (this.tokStop[t] ? STOP_WEIGHT : 1) * this.stemW[sid];
+      let i = 0;
+      while (i < ne && eStems[i] !== sid) i++;
+      if (i === ne) {
+        eStems[ne] = sid;
+        eFirst[ne] = t;
+        eW[ne] = w;
+        covE[ne] = 0;
+        ne++;
       } else if (w > eW[i]) eW[i] = w;
-      seq.push(i);
+      eRaw[ns] = t;
+      eSeq[ns++] = i;
     }
-    const nq = pq.stems.length, ne = eStems.length;
-    const covQ = new Float64Array(nq);
-    const covE = new Float64Array(ne);
-    // Token against token (typo-tolerant).
+    const nq = pq.stems.length;
+    for (let i = 0; i < nq; i++) covQ[i] = 0;
+    // Word against word (typo-tolerant; typos are checked on stems and on the unstemmed words, since
+    // a misspelt word may not stem like the original: "playeng" vs "playing" -> "play").
     for (let i = 0; i < nq; i++) {
+      const qs = pq.stems[i], qr = pq.raws[i], qsid = pq.stemIds[i];
       for (let j = 0; j < ne; j++) {
-        const s = this.simQ(pq, i, eStems[j]);
+        let s = 1;
+        if (eStems[j] !== qsid) {
+          s = wordSim(qs, stemStr[eStems[j]]);
+          if (s < 0.8) s = Math.max(s, wordSim(qr, tokStr[eFirst[j]]));
+        }
         if (s > covQ[i]) covQ[i] = s;
         if (s > covE[j]) covE[j] = s;
       }
     }
-    // Query adjacent join against entry token: "i phone" ~ "iphone".
-    for (const pr of pq.pairs) {
+    // Adjacent joins match exactly only: a typo allowance would let "iphone"+"8" pass for "iphonex".
+    // Query join against entry word: "i phone" ~ "iphone".
+    for (let p = 0; p < pq.pairSid.length; p++) {
       for (let j = 0; j < ne; j++) {
-        const es = this.stemStr[eStems[j]];
-        if (Math.abs(es.length - pr.s.length) > 2) continue;
-        const s = wordSim(pr.s, es);
-        if (s === 0) continue;
-        if (s > covQ[pr.a]) covQ[pr.a] = s;
-        if (s > covQ[pr.b]) covQ[pr.b] = s;
-        if (s > covE[j]) covE[j] = s;
+        if (eStems[j] !== pq.pairSid[p]) continue;
+        covQ[pq.pairA[p]] = covQ[pq.pairB[p]] = covE[j] = 1;
       }
     }
-    // Entry adjacent join against query token: "iphonex" ~ "iphone x".
-    for (let p = 0; p + 1 < seq.length; p++) {
-      const a = seq[p], b = seq[p + 1];
+    // Entry join against query word: "iphonex" ~ "iphone x", "spicersmail" ~ "spicers mail".
+    for (let p = 0; p + 1 < ns; p++) {
+      const a = eSeq[p], b = eSeq[p + 1];
       if (a === b) continue;
-      const joined = this.stemStr[eStems[a]] + this.stemStr[eStems[b]];
-      for (let i = 0; i < nq; i++) {
-        const qs = pq.stems[i];
-        if (Math.abs(qs.length - joined.length) > 2) continue;
-        const s = wordSim(qs, joined);
-        if (s === 0) continue;
-        if (s > covQ[i]) covQ[i] = s;
-        if (s > covE[a]) covE[a] = s;
-        if (s > covE[b]) covE[b] = s;
+      const sa = stemStr[eStems[a]], sb = stemStr[eStems[b]];
+      const ra = tokStr[eRaw[p]], rb = tokStr[eRaw[p + 1]];
+      for (let k = 0; k < pq.posRaw.length; k++) {
+        const i = pq.posIdx[k];
+        const qs = pq.stems[i], qr = pq.posRaw[k];
+        if (isJoin(qs, sa, sb) || isJoin(qr, ra, rb) || isJoin(qs, ra, sb)) covQ[i] = covE[a] = covE[b] = 1;
       }
     }
     let num = 0, wE = 0;
@@ -480,16 +588,30 @@ export class FuzzyIndex {
       num += eW[j] * covE[j];
       wE += eW[j];
     }
-    const tokenSim = num / (pq.wSum + wE);
-    // Trigram Dice of the space-free stem strings.
-    let joined = "";
-    for (const i of seq) joined += this.stemStr[eStems[i]];
-    const eg = this.scratchSet;
-    joinGrams(joined, eg);
+    const tokenSim = pq.wSum + wE > 0 ? num / (pq.wSum + wE) : 0;
+    // Gram Dice: shared distinct grams (query grams are marked in qMark).
     let common = 0;
-    for (const g of eg) if (pq.joinSet.has(g)) common++;
-    const joinDice = (2 * common) / (eg.size + pq.joinSet.size);
-    const s = TOKEN_WEIGHT * tokenSim + (1 - TOKEN_WEIGHT) * joinDice;
+    const g0 = this.gramStart[e], g1 = this.gramStart[e + 1];
+    for (let k = g0; k < g1; k++) common += this.qMark[this.gramIds[k]];
+    const gramDice = (2 * common) / (pq.gramTotal + g1 - g0);
+    const s = TOKEN_WEIGHT * tokenSim + (1 - TOKEN_WEIGHT) * gramDice;
     return s > 1 ? 1 : s < 0 ? 0 : s;
   }
+}
+
+/** s === a + b, without allocating. */
+function isJoin(s: string, a: string, b: string): boolean {
+  return s.length === a.length + b.length && s.startsWith(a) && s.endsWith(b);
+}
+
+/** CSR inversion: for items 0..n-1 holding ids list[start[i]..start[i+1]), ids -> ascending items. */
+function invert(list: Int32Array, start: Int32Array, nIds: number): [Int32Array, Int32Array] {
+  const n = start.length - 1;
+  const head = new Int32Array(nIds + 1);
+  for (let k = 0; k < start[n]; k++) head[list[k] + 1]++;
+  for (let g = 0; g < nIds; g++) head[g + 1] += head[g];
+  const post = new Int32Array(head[nIds]);
+  const fill = head.slice(0, nIds);
+  for (let i = 0; i < n; i++) for (let k = start[i]; k < start[i + 1]; k++) post[fill[list[k]]++] = i;
+  return [head, post];
 }

@@ -3,8 +3,11 @@
  * so serving is a lookup. Rankings are the top 10 per (source, niche) and across niches.
  */
 import { NICHES, type Niche, type TrendSource } from "../domain/enums.ts";
-import { ordinalToIso, type VaultBody, type VideoRec } from "../vault/model.ts";
+import type { VaultBody, VideoRec } from "../vault/model.ts";
 import { velocity, viralScore } from "../rules/velocity.ts";
+import { buildStoryViews, searchScore, type StoryView } from "./storyview.ts";
+import { FuzzyIndex } from "./fuzzy.ts";
+import type { NewsRec } from "../vault/model.ts";
 
 export interface TrendItem {
   title: string;
@@ -19,11 +22,40 @@ export interface TrendItem {
 
 export const MAX_ITEMS = 10;
 
+export interface NewsItem {
+  title: string;
+  url: string;
+  source: string;
+  publishedAt: string;
+}
+
 export interface Indexes {
   date: string;
   /** key: `${source}|${niche or "*"}` → up to 10 ranked items. */
   trends: Map<string, TrendItem[]>;
+  /** The same lists, serialised once at load. */
+  trendsJson: Map<string, string>;
   videoById: Map<string, VideoRec>;
+  stories: StoryView[];
+  storyById: Map<string, StoryView>;
+  /** Fuzzy index over story names and member titles; entry id → index in `stories`. */
+  matcher: FuzzyIndex;
+  entryStory: Int32Array;
+  /** Latest in-niche news across niches, newest first (≤ 10). */
+  latestNews: NewsItem[];
+  /** News of each story, newest first (≤ 10). */
+  newsByStory: Map<string, NewsItem[]>;
+}
+
+/** Member titles per story that also enter the matcher (the name always does). */
+const TITLES_PER_STORY = 5;
+
+function newsItem(n: NewsRec): NewsItem {
+  return { title: n.title, url: n.url, source: n.source, publishedAt: n.publishedAt ?? `${n.firstSeen}T00:00:00Z` };
+}
+
+function newestFirst(a: NewsItem, b: NewsItem): number {
+  return a.publishedAt < b.publishedAt ? 1 : a.publishedAt > b.publishedAt ? -1 : a.url < b.url ? -1 : 1;
 }
 
 export function trendKey(source: TrendSource, niche: Niche | undefined): string {
@@ -68,7 +100,6 @@ function videoTrends(body: VaultBody, today: number): { item: TrendItem; rankSco
 
 export function buildIndexes(body: VaultBody): Indexes {
   const today = body.days.length ? Math.floor(Date.parse(body.date + "T00:00:00Z") / 86_400_000) : 0;
-  void ordinalToIso;
   const trends = new Map<string, TrendItem[]>();
   const vids = videoTrends(body, today);
   // Ranked by viralScore (unknown last), then views, then id for a stable order.
@@ -76,6 +107,71 @@ export function buildIndexes(body: VaultBody): Indexes {
     b.rankScore - a.rankScore || (b.item.views ?? 0) - (a.item.views ?? 0) || (a.id < b.id ? -1 : 1);
   trends.set(trendKey("youtube", undefined), rankTop(vids, cmp, () => true).map((x) => x.item));
   for (const n of NICHES) trends.set(trendKey("youtube", n), rankTop(vids, cmp, (x) => x.item.niche === n).map((x) => x.item));
-  for (const n of [undefined, ...NICHES]) if (!trends.has(trendKey("google", n))) trends.set(trendKey("google", n), []);
-  return { date: body.date, trends, videoById: new Map(body.videos.map((v) => [v.id, v])) };
+  const searches = searchTrends(body, today);
+  const scmp = (a: (typeof searches)[number], b: (typeof searches)[number]) => b.rankScore - a.rankScore || (a.id < b.id ? -1 : 1);
+  trends.set(trendKey("google", undefined), rankTop(searches, scmp, () => true).map((x) => x.item));
+  for (const n of NICHES) trends.set(trendKey("google", n), rankTop(searches, scmp, (x) => x.item.niche === n).map((x) => x.item));
+
+  const videoById = new Map(body.videos.map((v) => [v.id, v]));
+  const stories = buildStoryViews(body, videoById);
+  const storyById = new Map(stories.map((s) => [s.rec.id, s]));
+  const entries: { id: number; text: string; weight: number }[] = [];
+  const entryStory: number[] = [];
+  stories.forEach((sv, i) => {
+    const texts = [sv.rec.name];
+    for (const id of sv.rec.videoIds) {
+      const v = videoById.get(id);
+      if (v && texts.length <= TITLES_PER_STORY) texts.push(v.title);
+    }
+    for (const k of sv.rec.searchKeys) if (texts.length <= TITLES_PER_STORY + 2) texts.push(k.split("|")[0]);
+    for (const t of texts) {
+      entries.push({ id: entries.length, text: t, weight: sv.vaultScore });
+      entryStory.push(i);
+    }
+  });
+  const byStory = new Map<string, NewsItem[]>();
+  const latest: NewsItem[] = [];
+  for (const n of body.news) {
+    const it = newsItem(n);
+    if (n.niche) latest.push(it);
+    if (n.storyId) {
+      let l = byStory.get(n.storyId);
+      if (!l) byStory.set(n.storyId, (l = []));
+      l.push(it);
+    }
+  }
+  for (const [k, l] of byStory) byStory.set(k, l.sort(newestFirst).slice(0, MAX_ITEMS));
+  return {
+    date: body.date,
+    trends,
+    trendsJson: new Map([...trends].map(([k, v]) => [k, JSON.stringify(v)])),
+    videoById,
+    stories,
+    storyById,
+    matcher: new FuzzyIndex(entries),
+    entryStory: Int32Array.from(entryStory),
+    latestNews: latest.sort(newestFirst).slice(0, MAX_ITEMS),
+    newsByStory: byStory,
+  };
+}
+
+function searchTrends(body: VaultBody, today: number): { item: TrendItem; rankScore: number; id: string }[] {
+  const out: { item: TrendItem; rankScore: number; id: string }[] = [];
+  for (const s of body.searches) {
+    if (!s.niche || s.d[s.d.length - 1] !== today) continue;
+    const score = searchScore(s.t[s.t.length - 1]);
+    out.push({
+      id: s.key,
+      rankScore: score,
+      item: { title: s.query, source: "google", niche: s.niche, viralScore: score, searchVolume: s.trafficText, views: null, geos: s.geo ? [s.geo] : [], publishedAt: publishedOrFirstSeen(s.publishedAt, s.firstSeen) },
+    });
+  }
+  return out;
+}
+
+/** Best story for free text, or null below the matcher's threshold. */
+export function matchStory(idx: Indexes, q: string): { story: StoryView; score: number } | null {
+  const hit = idx.matcher.match(q);
+  if (!hit) return null;
+  return { story: idx.stories[idx.entryStory[hit.id]], score: hit.score };
 }

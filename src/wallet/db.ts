@@ -62,7 +62,7 @@ export function openWallet(path: string, opts: { sync?: SyncMode; readonly?: boo
   const db = new Database(path, { create: true, strict: true });
   db.exec("PRAGMA busy_timeout = 5000");
   db.exec("PRAGMA journal_mode = WAL");
-  db.exec(`PRAGMA synchronous = ${opts.sync === "normal" ? "NORMAL" : "FULL"}`);
+  db.exec(`PRAGMA synchronous = ${opts.sync === "full" ? "FULL" : "NORMAL"}`);
   db.exec("PRAGMA foreign_keys = ON");
   const v = (db.query("PRAGMA user_version").get() as { user_version: number }).user_version;
   if (v < SCHEMA_VERSION) {

@@ -1,0 +1,142 @@
+/**
+ * Per-call overhead against the runtime's limit. In one run, alternating A/B several times with the
+ * same load generator (wrk) and concurrency:
+ *   (a) a bare Bun.serve answering a precomputed JSON body of the size of a 10-item trends answer;
+ *   (b) the real server (`trend-intel serve`) on the demo vault with a funded account, WALLET_SYNC as set.
+ * Reports requests/s and p50/p99 for /trends, /forecast, /grade, /usage and their ratio to (a);
+ * checks afterwards that the ledger and balance agree (no double spend, nothing negative).
+ * Usage: bun bench/http.ts [--rounds 3] [--duration 5] [--connections 32] [--out bench/RESULTS.http.md]
+ */
+import { parseArgs } from "node:util";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, writeFileSync, readFileSync } from "node:fs";
+import { tmpdir, cpus } from "node:os";
+import { join } from "node:path";
+import { Database } from "bun:sqlite";
+
+const a = parseArgs({ args: process.argv.slice(2), options: { rounds: { type: "string" }, duration: { type: "string" }, connections: { type: "string" }, out: { type: "string" }, sync: { type: "string" } } });
+const ROUNDS = Number(a.values.rounds ?? 3);
+const DUR = Number(a.values.duration ?? 5);
+const CONN = Number(a.values.connections ?? 32);
+const OUT = a.values.out ?? "bench/RESULTS.http.md";
+const SYNC = a.values.sync ?? "full";
+const BUN = process.execPath;
+
+if (spawnSync("wrk", ["--version"]).error) {
+  console.error("wrk not found; installing it (Debian package)…");
+  const r = spawnSync("bash", ["-c", "apt-get install -y -qq wrk || (apt-get update -qq && apt-get install -y -qq wrk)"], { stdio: "inherit" });
+  if (r.status !== 0) throw new Error("cannot install wrk");
+}
+
+const dir = mkdtempSync(join(tmpdir(), "ti-bench-"));
+const db = join(dir, "wallet.sqlite");
+const freePort = () => 20000 + Math.floor(Math.random() * 20000);
+
+function cli(args: string[]): string {
+  const r = spawnSync(BUN, ["src/cli.ts", ...args], { encoding: "utf8", env: { ...process.env, WALLET_DB: db, LOG_LEVEL: "silent" } });
+  if (r.status !== 0) throw new Error(r.stderr);
+  return r.stdout;
+}
+
+async function waitReady(url: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {}
+    await Bun.sleep(50);
+  }
+  throw new Error(`not ready: ${url}`);
+}
+
+function start(cmd: string[], env: Record<string, string>): ChildProcess {
+  return spawn(cmd[0], cmd.slice(1), { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
+}
+
+interface Run {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+}
+
+function toMs(s: string): number {
+  const m = /([\d.]+)(us|ms|s)/.exec(s)!;
+  const v = Number(m[1]);
+  return m[2] === "us" ? v / 1000 : m[2] === "s" ? v * 1000 : v;
+}
+
+function wrk(url: string, key?: string): Run {
+  const args = ["-t1", `-c${CONN}`, `-d${DUR}s`, "--latency", ...(key ? ["-H", `x-service-api-key: ${key}`] : []), url];
+  const r = spawnSync("wrk", args, { encoding: "utf8" });
+  const out = r.stdout;
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
+  const p50 = toMs(/\s50%\s+(\S+)/.exec(out)?.[1] ?? "0ms");
+  const p99 = toMs(/\s99%\s+(\S+)/.exec(out)?.[1] ?? "0ms");
+  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
+  return { rps, p50, p99, non2xx };
+}
+
+const acct = JSON.parse(cli(["accounts", "create", "--plan", "agency", "--credits", "1000000000", "--burst", "1000000000", "--daily-cap", "1000000000", "--intel-cap", "1000000000", "--json"]));
+const key: string = acct.api_key;
+
+const realPort = freePort();
+const real = start([BUN, "src/cli.ts", "serve", "--port", String(realPort), "--db", db, "--snapshots", "snapshots"], { NODE_ENV: "production", LOG_LEVEL: "silent", WALLET_SYNC: SYNC, USAGE_GUARD_PER_MIN: "1000000000" });
+await waitReady(`http://127.0.0.1:${realPort}/healthz`);
+const sample = await (await fetch(`http://127.0.0.1:${realPort}/api/public/trends?source=youtube`, { headers: { "x-service-api-key": key } })).text();
+const bodyFile = join(dir, "body.json");
+writeFileSync(bodyFile, sample);
+const barePort = freePort();
+const bare = start([BUN, "bench/bare-server.ts"], { PORT: String(barePort), BODY_FILE: bodyFile });
+await waitReady(`http://127.0.0.1:${barePort}/`);
+
+const targets: [string, string][] = [
+  ["trends", "/api/public/trends?source=youtube"],
+  ["forecast", "/api/public/forecast?q=iphone%20x"],
+  ["grade", "/api/public/grade?draft=I%20tried%20the%20iPhone%20X%20for%207%20days%20and%20this%20happened"],
+  ["usage", "/api/public/usage"],
+];
+const results: Record<string, Run[]> = { bare: [] };
+for (const [n] of targets) results[n] = [];
+for (let r = 0; r < ROUNDS; r++) {
+  // A/B alternation: bare, then each endpoint of the real server, every round.
+  results.bare.push(wrk(`http://127.0.0.1:${barePort}/`));
+  for (const [n, path] of targets) results[n].push(wrk(`http://127.0.0.1:${realPort}${path}`, key));
+  console.error(`round ${r + 1}/${ROUNDS}: bare ${results.bare[r].rps.toFixed(0)} rps, trends ${results.trends[r].rps.toFixed(0)} rps`);
+}
+real.kill("SIGTERM");
+bare.kill("SIGTERM");
+await Bun.sleep(500);
+
+// Integrity: every served call has its ledger row; balance = start − Σ cost; never negative.
+const w = new Database(db, { readonly: true });
+const led = w.query("SELECT COUNT(*) AS n, COALESCE(SUM(cost),0) AS c FROM ledger WHERE account_id = ?").get(acct.account_id) as { n: number; c: number };
+const bal = (w.query("SELECT credits FROM accounts WHERE id = ?").get(acct.account_id) as { credits: number }).credits;
+w.close();
+const integrity = bal === 1_000_000_000 - led.c && bal >= 0;
+
+const med = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+const bareRps = med(results.bare.map((x) => x.rps));
+const bareP99 = med(results.bare.map((x) => x.p99));
+const cpu = cpus()[0]?.model ?? "unknown";
+const lines = [
+  `# HTTP per-call overhead`,
+  ``,
+  `Command: \`bun bench/http.ts --rounds ${ROUNDS} --duration ${DUR} --connections ${CONN} --sync ${SYNC}\``,
+  `Date: ${new Date().toISOString()} · Machine: ${cpus().length} × ${cpu} · Bun ${Bun.version} · wrk -t1 -c${CONN} -d${DUR}s, A/B alternated ${ROUNDS}×, medians shown · WALLET_SYNC=${SYNC}`,
+  ``,
+  `| target | req/s | p50 ms | p99 ms | req/s ratio to bare | p99 ratio to bare | non-2xx |`,
+  `|---|---|---|---|---|---|---|`,
+  `| bare Bun.serve (${sample.length} B body) | ${bareRps.toFixed(0)} | ${med(results.bare.map((x) => x.p50)).toFixed(2)} | ${bareP99.toFixed(2)} | 1.00 | 1.00 | ${results.bare.reduce((s, x) => s + x.non2xx, 0)} |`,
+];
+for (const [n] of targets) {
+  const rs = results[n];
+  const rps = med(rs.map((x) => x.rps));
+  const p99 = med(rs.map((x) => x.p99));
+  lines.push(`| /${n} | ${rps.toFixed(0)} | ${med(rs.map((x) => x.p50)).toFixed(2)} | ${p99.toFixed(2)} | ${(rps / bareRps).toFixed(2)} | ${(p99 / bareP99).toFixed(2)} | ${rs.reduce((s, x) => s + x.non2xx, 0)} |`);
+}
+lines.push(``, `Per-round req/s (bare / trends): ${results.bare.map((x, i) => `${x.rps.toFixed(0)}/${results.trends[i].rps.toFixed(0)}`).join(", ")}`);
+lines.push(``, `Integrity after the run: ${led.n} ledger rows, Σcost ${led.c}, balance ${bal} = start − Σcost: ${integrity ? "yes" : "NO"}`);
+const text = lines.join("\n") + "\n";
+writeFileSync(OUT, text);
+console.log(text);
+if (!integrity) process.exit(1);

@@ -1,0 +1,108 @@
+/**
+ * Per-story figures computed once at snapshot load from the vault's series and the pure rules, so
+ * forecast, virality, alerts and opportunities all read the same numbers.
+ */
+import type { Niche } from "../domain/enums.ts";
+import type { StoryRec, VaultBody, VideoRec } from "../vault/model.ts";
+import { dayOrdinal } from "../vault/model.ts";
+import { accelTrend, lastChange, lifecycle, momentum, phase, timing, type AccelTrend, type Lifecycle, type Momentum, type Phase, type Timing } from "../rules/labels.ts";
+import { vaultScore } from "../rules/vaultscore.ts";
+import { breakoutProbability } from "../rules/breakout.ts";
+
+export const TRAJECTORY_DAYS = 14;
+
+export type PrimarySource = "youtube" | "google" | "news";
+
+export interface StoryView {
+  rec: StoryRec;
+  /** Source whose series drives the labels: video if any, else search, else news. */
+  source: PrimarySource;
+  velocityUnit: "views/day" | "arbitrage-score-0-100" | "articles/day";
+  /** Active days of the primary series, oldest first (first activity to snapshot day). */
+  y: number[];
+  trajectory: number[];
+  daysTracked: number;
+  ageDays: number;
+  velocity: number;
+  prevVelocity: number;
+  acceleration: number;
+  momentum: Momentum;
+  accelTrend: AccelTrend;
+  lifecycle: Lifecycle;
+  timing: Timing;
+  phase: Phase;
+  vaultScore: number;
+  breakoutProbability: number;
+  /** Total views of member videos at their latest observation. */
+  views: number;
+  leadVideo: VideoRec | null;
+  live: boolean;
+  niche: Niche | null;
+  sourcesCount: number;
+}
+
+function activeTail(series: number[]): number[] {
+  let first = series.findIndex((x) => x > 0);
+  if (first < 0) return [];
+  return series.slice(first);
+}
+
+/** Search traffic is a bucket lower bound; map to 0..100 on a log scale (10M searches = 100). */
+export function searchScore(traffic: number): number {
+  return Math.max(0, Math.min(100, Math.round((100 * Math.log10(1 + Math.max(0, traffic))) / 7)));
+}
+
+export function buildStoryViews(body: VaultBody, videoById: Map<string, VideoRec>): StoryView[] {
+  const today = dayOrdinal(body.date);
+  const lastIdx = body.days.length - 1;
+  const out: StoryView[] = [];
+  for (const s of body.stories) {
+    const hasVideo = s.series.video.some((x) => x > 0) || s.videoIds.length > 0;
+    const hasSearch = s.searchKeys.length > 0;
+    const source: PrimarySource = hasVideo ? "youtube" : hasSearch ? "google" : "news";
+    const raw = source === "youtube" ? s.series.video : source === "google" ? s.series.search.map(searchScore) : s.series.news;
+    const y = activeTail(raw);
+    const fsIdx = body.days.indexOf(s.firstSeen);
+    const ageDays = Math.max(0, today - dayOrdinal(s.firstSeen));
+    const daysTracked = fsIdx >= 0 ? lastIdx - fsIdx + 1 : y.length;
+    const m = momentum(y);
+    const lc = lifecycle(y, daysTracked);
+    let views = 0;
+    let lead: VideoRec | null = null;
+    for (const id of s.videoIds) {
+      const v = videoById.get(id);
+      if (!v) continue;
+      const last = v.v[v.v.length - 1] ?? 0;
+      views += last;
+      if (!lead || last > lead.v[lead.v.length - 1]) lead = v;
+    }
+    const live = raw[lastIdx] > 0 || (source === "youtube" && s.videoIds.some((id) => videoById.get(id)?.d.at(-1) === today));
+    const sourcesCount = (hasVideo ? 1 : 0) + (hasSearch ? 1 : 0) + (s.newsUrls.length ? 1 : 0);
+    const velocity = y.length ? y[y.length - 1] : 0;
+    out.push({
+      rec: s,
+      source,
+      velocityUnit: source === "youtube" ? "views/day" : source === "google" ? "arbitrage-score-0-100" : "articles/day",
+      y,
+      trajectory: y.slice(-TRAJECTORY_DAYS).map((x) => Math.round(x * 100) / 100),
+      daysTracked,
+      ageDays,
+      velocity,
+      prevVelocity: y.length >= 2 ? y[y.length - 2] : 0,
+      acceleration: Math.round(lastChange(y) * 100) / 100,
+      momentum: m,
+      accelTrend: accelTrend(y),
+      lifecycle: lc,
+      timing: timing(lc, m),
+      phase: phase(daysTracked),
+      vaultScore: vaultScore({ y, creators: s.creators.length, sources: sourcesCount, daysTracked }),
+      breakoutProbability: breakoutProbability(y, daysTracked, source === "youtube" ? views : y.reduce((a, b) => a + b, 0)),
+      views,
+      leadVideo: lead,
+      live,
+      niche: s.niche,
+      sourcesCount,
+    });
+  }
+  return out;
+}

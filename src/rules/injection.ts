@@ -1,0 +1,505 @@
+/**
+ * Prompt-injection screen for the free-text inputs (`q`, `topic`, `draft`). The API answers 400
+ * `invalid_input` when this flags, so the text never reaches a model or a prompt template.
+ *
+ * Why rules and not a classifier: the fields are short titles/topics, the screen must be pure,
+ * deterministic and cost about a microsecond, and every rejection has to be explainable to the
+ * caller (`reason` + `detail`). Rules are tuned for precision on real titles (zero flags on 11k
+ * YouTube titles and Upworthy headlines); they do not try to catch off-topic requests. See
+ * docs/rules.injection.md for each rule, its rationale and its known misses.
+ *
+ * Cost control: input is capped at SCREEN_MAX_CHARS; one hand-written pass finds which rules can
+ * possibly match (gate words), so an ordinary title runs almost no regex; every regex is linear
+ * (bounded repeats over disjoint classes, no nested unbounded quantifiers over overlapping ones).
+ */
+
+/** Closed set of reasons. Also the order of the checks (first match wins). */
+export const INJECTION_REASONS = ["role_token", "instruction_override", "encoded_payload", "hidden_characters"] as const;
+export type InjectionReason = (typeof INJECTION_REASONS)[number];
+
+export type ScreenResult = { flagged: false } | { flagged: true; reason: InjectionReason; detail: string };
+
+/**
+ * Only this many UTF-16 units are examined. The API caps fields at 200 chars, so this is headroom
+ * for other callers; it bounds the worst case (adversarial 1k-char input) to well under a millisecond.
+ */
+export const SCREEN_MAX_CHARS = 1024;
+
+const OK: ScreenResult = Object.freeze({ flagged: false }) as ScreenResult;
+
+/** Detail text never echoes invisible characters; long matches are shortened. */
+function quote(s: string): string {
+  let t = s.replace(/[\p{C}\p{Z}]/gu, (c) => (c === " " ? " " : `\\u{${c.codePointAt(0)!.toString(16)}}`));
+  if (t.length > 60) t = t.slice(0, 57) + "...";
+  return JSON.stringify(t);
+}
+
+// hidden_characters
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Always suspicious, anywhere: C0 controls except TAB/LF/CR (handled below), DEL, C1 controls,
+ * Mongolian vowel separator, word joiner and invisible math operators, deprecated format chars,
+ * bidi embeddings/overrides/isolates (Trojan Source), BOM/ZWNBSP, interlinear annotation, Hangul
+ * fillers used as "invisible letters", musical/shorthand format controls.
+ */
+const HARD_HIDDEN =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u180E\u2060-\u2064\u206A-\u206F\u202A-\u202E\u2066-\u2069\uFEFF\uFFF9-\uFFFB\u3164\uFFA0\u{1BCA0}-\u{1BCA3}\u{1D173}-\u{1D17A}]/u;
+
+/** Tag characters (ASCII smuggling, U+E0000-E007F). Legit only inside subdivision flags 🏴󠁧󠁢󠁥󠁮󠁧󠁿. */
+const TAG_CHAR = /[\u{E0000}-\u{E007F}]/u;
+const LEGIT_TAG_FLAG = /\u{1F3F4}[\u{E0030}-\u{E0039}\u{E0061}-\u{E007A}]{1,7}\u{E007F}/gu;
+
+/** A line break with visible text after it: every guarded field is a single line. */
+const INTERIOR_BREAK = /[\r\n\u2028\u2029][\s\u200B-\u200D\u00AD\u034F]*[^\s\u200B-\u200D\u00AD\u034F]/;
+
+/** Bidi marks (LRM, RLM, ALM) are legitimate only in text that has right-to-left letters. */
+const BIDI_MARK = /[\u200E\u200F\u061C]/;
+const RTL_LETTER = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC]/;
+
+/** ZWJ/ZWNJ: legit between emoji (ZWJ) or between letters of joining scripts (Arabic, Indic, ...). */
+const JOINER = /[\u200C\u200D]/;
+const JOINING_SCRIPT = String.raw`\u0600-\u08FF\u0900-\u0DFF\u1000-\u109F\u1780-\u18AF\uA8E0-\uA8FF\uFB50-\uFDFF\uFE70-\uFEFC`;
+const LEGIT_JOINER = new RegExp(
+  String.raw`(?<=[${JOINING_SCRIPT}])[\u200C\u200D](?=[${JOINING_SCRIPT}])|(?<=[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F])\u200D(?=\p{Extended_Pictographic})`,
+  "gu",
+);
+
+/** Two variation selectors in a row never occur in text; runs encode bytes ("emoji smuggling"). */
+const VS_RUN = /[\uFE00-\uFE0F\u{E0100}-\u{E01EF}]{2}/u;
+
+/**
+ * Zero-width space (and soft hyphen, CGJ) appear in real titles copied from broadcasters' sites
+ * (37 YouTube titles, 20 Upworthy headlines), so one alone is not flagged; phrase rules run on a
+ * view with them removed, so they cannot hide an attack. Runs and heavy use are steganography.
+ */
+const SOFT_INVISIBLE = /[\u200B\u00AD\u034F]/;
+const SOFT_INVISIBLE_G = /[\u200B\u00AD\u034F\u200C\u200D]/g;
+const ZW_RUN = /[\u200B-\u200D\u00AD\u034F]{3}/;
+const ZW_MAX_COUNT = 12;
+
+function hex(cp: number): string {
+  return "U+" + cp.toString(16).toUpperCase().padStart(4, "0");
+}
+
+function hiddenAt(s: string, re: RegExp, what: string): string {
+  const m = re.exec(s);
+  const cp = m ? m[0].codePointAt(0)! : 0;
+  return `${what} ${hex(cp)} at index ${m ? m.index : -1}`;
+}
+
+/** Returns a detail string when the text carries characters a reader cannot see, else null. */
+function checkHidden(s: string): string | null {
+  if (HARD_HIDDEN.test(s)) return hiddenAt(s, HARD_HIDDEN, "invisible/control character");
+  if (s.includes("\uDB40")) {
+    const rest = s.replace(LEGIT_TAG_FLAG, "");
+    if (TAG_CHAR.test(rest)) return hiddenAt(rest, TAG_CHAR, "tag character");
+  }
+  if (INTERIOR_BREAK.test(s.trim())) return "line break inside a single-line field";
+  if (BIDI_MARK.test(s) && !RTL_LETTER.test(s)) return hiddenAt(s, BIDI_MARK, "bidi mark without right-to-left text");
+  if (JOINER.test(s) && JOINER.test(s.replace(LEGIT_JOINER, ""))) {
+    return hiddenAt(s.replace(LEGIT_JOINER, ""), JOINER, "zero-width joiner outside emoji/joining script");
+  }
+  if (VS_RUN.test(s)) return "run of variation selectors (hidden payload)";
+  if (ZW_RUN.test(s)) return "run of zero-width characters (hidden payload)";
+  if (SOFT_INVISIBLE.test(s)) {
+    let n = 0;
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c === 0x200b || c === 0xad || c === 0x34f) n++;
+    }
+    if (n >= ZW_MAX_COUNT) return `${n} zero-width characters (hidden payload)`;
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// role_token and instruction_override: regex rules on the lower-cased view
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * `gate`: words of which at least one MUST occur (case-insensitively) for `re` to be able to
+ * match: a necessary condition, never a heuristic, and without spaces (since `re` allows any
+ * whitespace). Only rules whose gate occurs are run. A property test checks gated == ungated.
+ */
+type Rule = { id: string; gate: readonly string[]; re: RegExp };
+
+/** Start of a (fake) line: start of text, a real line break, or a literal "\n" typed as text. */
+const LINE_START = String.raw`(?:^|[\r\n]|\\n)`;
+
+const ROLE_RULES: Rule[] = [
+  { id: "chatml_token", gate: ["<"], re: /<\s*\|\s*[a-z_]{2,30}\s*\|\s*>/ }, // <|im_start|> <|system|> <|endoftext|> <|eot_id|>
+  { id: "inst_tag", gate: ["inst"], re: /\[\s*\/?\s*inst\s*\]/ }, // [INST] [/INST]
+  { id: "llama_sys", gate: ["<<"], re: /<<\s*\/?\s*sys\s*>>/ }, // <<SYS>>
+  { id: "markdown_role_header", gate: ["##"], re: /##\s*(?:system|instructions?|response|assistant)\b/ }, // ### system ("##" not "#{2,}": no quadratic scan of "####...")
+  { id: "role_prefix", gate: ["system", "assistant"], re: new RegExp(String.raw`(?:${LINE_START}|[.!?]\s)\s*(?:system|assistant)\s*:`) },
+  { id: "line_role_prefix", gate: ["human", "user", "instruction"], re: new RegExp(String.raw`${LINE_START}\s*(?:human|user|(?:new\s+|additional\s+)?instructions?)\s*:|\badditional\s+instructions?\s+[-–:]`) },
+  { id: "sentence_tag", gate: ["<"], re: /<\s*\/?\s*s\s*>/ }, // <s> </s>
+  { id: "xml_role_tag", gate: ["<"], re: /<\s*\/?\s*(?:system|assistant|im_start|im_end|start_of_turn|end_of_turn|system_prompt)\s*>/ },
+];
+
+const W = String.raw`[\s,]+`; // word separator
+const OVERRIDE_VERB = String.raw`(?:ignore|ignoring|disregard|disregarding|forget|overlook|skip|override|bypass|drop|discard|abandon|leave)`;
+const VERB_GATE = ["ignor", "disregard", "forget", "overlook", "skip", "overrid", "bypass", "drop", "discard", "abandon", "leave"] as const;
+const FILLER = String.raw`(?:about|all|any|of|the|your|my|these|those|every|everything|that|this|you|were|me|just)`;
+const TEMPORAL = String.raw`(?:previous|previously|prior|above|preceding|earlier|foregoing|former|original|initial|old|system|safety|ethical|content|developer|existing|pre-?set|provided|given|aforementioned)`;
+/** Nouns that only mean "the model's instructions". */
+const STRONG_NOUN = String.raw`(?:instructions?|prompts?|directives?|assignments|programming|guardrails)`;
+/** Nouns common in ordinary titles ("Forget The Rules"); they need a temporal/positional qualifier. */
+const WEAK_NOUN = String.raw`(?:rules|orders|commands|directions|guidelines|context|messages|text|texts|tasks|information|constraints|restrictions|conversation|documents|input|content|policies|filters)`;
+
+const DE_QUAL = String.raw`(?:vorherigen|vorigen|bisherigen|obigen|vorangehenden|vorangegangenen|vorhergehenden|früheren|ursprünglichen|gegebenen)`;
+const DE_QUAL_GATE = ["vorherig", "vorig", "bisherig", "obigen", "vorangeh", "vorangegangen", "vorhergehend", "früher", "ursprünglich", "gegebenen"] as const;
+const DE_NOUN = String.raw`(?:anweisungen|instruktionen|befehle|aufgaben|aufträge|angaben|informationen|ausführungen|anordnungen|regeln|vorgaben|eingaben|prompts?)`;
+
+const OVERRIDE_RULES: Rule[] = [
+  // "ignore all previous instructions", "forget about all the assignments", "ignore all preceding orders"
+  {
+    id: "override_instructions",
+    gate: ["instruction", "prompt", "directive", "assignment", "programming", "guardrail"],
+    re: new RegExp(String.raw`\b${OVERRIDE_VERB}(?:${W}${FILLER}){0,4}(?:${W}${TEMPORAL})?${W}${STRONG_NOUN}\b`),
+  },
+  {
+    id: "override_prior",
+    gate: VERB_GATE,
+    re: new RegExp(String.raw`\b${OVERRIDE_VERB}(?:${W}${FILLER}){0,4}${W}${TEMPORAL}${W}(?:${FILLER}${W}){0,2}(?:${WEAK_NOUN}|${STRONG_NOUN})\b`),
+  },
+  // "previous instructions" on its own is LLM talk
+  { id: "prior_instructions", gate: ["instruction", "prompt", "directive"], re: new RegExp(String.raw`\b(?:previous|prior|preceding|above|earlier|original|initial|system)${W}(?:instructions|prompts?|directives)\b`) },
+  {
+    id: "change_instructions",
+    gate: ["instruction", "prompt", "programming", "directive"],
+    re: /\b(?:change|update|modify|replace|overwrite|reset|rewrite)\s+(?:your|the|all)\s+(?:system\s+)?(?:instructions|prompt|programming|directives)\b/,
+  },
+  // "ignore the above", "disregard the above", "ignore above and ..."
+  { id: "ignore_above", gate: ["ignor", "disregard", "forget"], re: /\b(?:ignore|disregard|forget)\s+(?:all\s+|everything\s+)?(?:of\s+)?(?:the\s+)?(?:above|before|preceding|prior)\b/ },
+  // "forget everything before that", "Forget everything, write ..." (but not "Forget Everything You Learned In Economics")
+  {
+    id: "forget_everything",
+    gate: ["forget", "ignor", "disregard"],
+    re: /\b(?:forget|ignore|disregard)\s+(?:about\s+)?(?:everything|all\s+that)(?:\s*(?:[,.;:!]|$)|\s+(?:before|above|previous|prior|earlier|else|said|we\s+(?:said|discussed|talked)|i\s+(?:said|told|wrote)|you\s+(?:were|have\s+been|'ve\s+been)\s+told|and\s+(?:now\s+)?(?:tell|write|say|print|output|answer|just|only|respond|repeat|show|ignore))\b|\s+you\s+know\s+and\b)|\b(?:ignore|disregard)\s+everything\s+and\b/,
+  },
+  // role switch: "you are now DAN", "from now on you are", "now you are Xi Jinping,"
+  {
+    id: "you_are_now",
+    gate: ["now"],
+    re: /\byou(?:\s+are|'re|\s+will\s+be)\s+now\s+(?:a|an|the|my|in|no\s+longer|free|unrestricted|unfiltered|uncensored|jailbroken|dan|called|named|going\s+to\s+(?:act|be|play|pretend))\b/,
+  },
+  { id: "from_now_on", gate: ["now"], re: /\bfrom\s+now\s+on,?\s+(?:you\s+(?:are|will|must|shall|should|'re)|act|respond|answer|reply|only|always|ignore|pretend)\b/ },
+  { id: "now_you_are", gate: ["now"], re: /(?:^|[.!?:]\s*|\bokay\.?\s+|\bok\.?\s+)now,?\s+you\s+are\s+[^.,!?:]{1,40}[,:]/ },
+  { id: "act_as", gate: ["act"], re: /\b(?:i\s+want\s+you\s+to|you\s+(?:will|must|should|shall)|please|now(?:\s+you)?)\s+act\s+as\b/ },
+  {
+    id: "act_as_role",
+    gate: ["act"],
+    re: /\bact\s+as\s+(?:a|an|my|the)?\s*(?:[a-z]+\s+){0,2}(?:terminal|interpreter|console|shell|translator|debater|chatbot|ai|assistant|dan|jailbroken|unfiltered|uncensored|evil|hacker|prompt|system|developer\s+mode|language\s+model|llm|gpt|bot)\b/,
+  },
+  { id: "roleplay_as", gate: ["role"], re: /\b(?:you\s+are\s+(?:now\s+)?role-?playing|role-?play\s+as)\b/ },
+  { id: "pretend", gate: ["pretend"], re: /(?:^|[.!?,;:]\s*|\b(?:please|now|just|you\s+will|you\s+must)\s+)pretend\s+(?:to\s+be|that\s+you|you(?:\s+are|'re|\s+can|\s+have))\b/ },
+  {
+    id: "new_instructions",
+    gate: ["new", "further", "follow", "another"],
+    re: /\bnew\s+(?:instructions|directives|system\s+prompt)\b|\byour\s+new\s+(?:task|tasks|role|goal|mission|objective)\b|\b(?:new|further)\s+(?:tasks?|instructions)\s+(?:follow|are\s+followed|begin)\b|\bnow\s+(?:new|further)\s+tasks?\s+(?:follow|are\s+followed)|\bhelp\s+(?:me\s+)?with\s+(?:the\s+following|another|a\s+new|this\s+new)\s+task\b/,
+  },
+  {
+    id: "system_prompt",
+    gate: ["prompt"],
+    re: /\b(?:your|the|my|initial|original|hidden|full)\s+(?:system|initial|original|hidden|secret)\s+prompt\b|\bsystem\s+prompt\s*:|\b(?:your|all|full|entire|complete|deine[nm]?|ihre[nm]?|alle|sämtliche[rn]?|gesamten?)\s+prompt[\s_-]?texte?s?\b|\b(?:information|text|words?|content)\s+(?:in|from|of)\s+(?:the|this|your)\s+prompt\b/,
+  },
+  {
+    id: "reveal_prompt",
+    gate: ["prompt", "instruction", "message", "rules", "directive", "written"],
+    re: /\b(?:reveal|show|print|output|repeat|display|leak|dump|tell|give|write\s+out|spell\s+out|copy)\b(?:\s+[a-z']+){0,4}?\s+(?:your|the|all|this|full|initial|original)\s+(?:[a-z]+\s+)?(?:prompt|instructions|system\s+message)\b|\bwhat\s+(?:are|were)\s+your\s+(?:instructions|rules|directives)\b|\bwhat\s+(?:is|was)\s+written\s+(?:at\s+the\s+(?:beginning|start|top)|above)\b/,
+  },
+  {
+    id: "jailbreak",
+    gate: ["anything", "dan", "developer", "jailbr", "rules", "restriction", "filter", "censorship", "guideline"],
+    re: /\bdo\s+anything\s+now\b|\bdan\s+mode\b|\bdeveloper\s+mode\s+(?:enabled|on|activated)\b|\benable\s+developer\s+mode\b|\bjailbr(?:eak|oken)\s+(?:mode|prompt|the\s+(?:ai|model|assistant|bot|chatgpt|llm))\b|\byou\s+are\s+(?:now\s+)?(?:jailbroken|dan)\b|\b(?:without|no|not\s+restricted\s+by)\s+any\s+(?:rules|restrictions|filters|censorship|guidelines)\s+(?:regarding|about|on)\b/,
+  },
+  {
+    id: "override_response",
+    gate: ["answer", "output", "print", "say", "respond", "reply", "document"],
+    re: /\bdo\s+not\s+answer\s+(?:this|the)\s+question\b|\b(?:instead|just|only)\s+(?:output|print|say|respond\s+with|reply\s+with)\s+["“'„]|\b(?:do\s+not|don'?n?t)\s+(?:look\s+in|use|answer\s+(?:the\s+question\s+)?according\s+to)\s+the\s+(?:provided|given)\s+documents\b|\bignore\s+all\s+documents\b/,
+  },
+  { id: "stop_and_do", gate: ["stop"], re: /(?:^|[.!?]\s*)stopp?\s*[:!,.\-–]+\s*(?:write|print|output|ignore|forget|schreibe?|ignoriere|vergiss)\b/ },
+  { id: "break_character", gate: ["character"], re: /\b(?:do\s+not|don't|never)\s+break\s+character\b|\bstay\s+in\s+character\b/ },
+  // German
+  {
+    id: "de_override",
+    gate: ["ignorier", "vergiss", "vergessen", "missacht", "überspring", "verwirf", "streiche"],
+    re: new RegExp(String.raw`\b(?:ignorier(?:e|en|t)?|vergiss|vergessen|missachte|missachten|überspring(?:e|en)?|verwirf|streiche)(?:${W}(?:sie|du|alle|alles|die|deine|ihre|bisher|jetzt|nun|einfach)){0,4}${W}(?:${DE_QUAL}${W})?(?:anweisungen|instruktionen|befehle|aufträge|vorgaben|prompts?)\b`),
+  },
+  { id: "de_prior", gate: DE_QUAL_GATE, re: new RegExp(String.raw`\b${DE_QUAL}${W}${DE_NOUN}\b`) },
+  { id: "de_forget_all", gate: ["vergiss"], re: /\bvergiss\s+alles\b(?!,?\s+was\s+du\s+(?:über|von)\b)/ },
+  { id: "de_ignore_above", gate: ["ignorier"], re: /\b(?:die\s+)?obigen\s+\S+\s+ignorieren\b|\bignorier(?:e|en)\s+(?:sie\s+)?(?:das\s+)?(?:obige|oben|vorherige)\b/ },
+  {
+    id: "de_role_switch",
+    gate: ["bist"],
+    re: /(?:^|[.!?:]\s*|\bok(?:ay)?\.?\s+)(?:jetzt|nun|ab\s+jetzt|ab\s+sofort)\s+bist\s+du\b|\bdu\s+bist\s+(?:jetzt|nun|ab\s+sofort)\s+(?:ein|eine|der|die|das|dan)\b|\bstell\s+dir\s+vor,?\s+du\s+bist\s+(?:ein|eine)\s+(?:böse|bösartige|unzensierte|freie)\b/,
+  },
+  { id: "de_act_as", gate: ["fungier", "agier"], re: /\bdass\s+(?:sie|du)\s+als\s+[^.,!?]{1,60}?\s+(?:fungieren|fungierst|agieren|agierst)\b/ },
+  {
+    id: "de_new_task",
+    gate: ["aufgabe", "anweisung"],
+    re: /\b(?:deine|ihre)\s+neue\s+aufgabe\b|\b(?:folgen|kommen)\s+(?:neue|weitere)\s+(?:anweisungen|aufgaben)\b|\bneue\s+anweisungen\b|\b(?:mit|bei)\s+(?:folgender|einer\s+weiteren|einer\s+neuen)\s+aufgabe\b/,
+  },
+  // Other languages seen in the wild (French, Spanish, Croatian, Russian)
+  {
+    id: "xx_override",
+    gate: ["instruction", "instruccion", "olvid", "zaboravi", "инструкци", "указани"],
+    re: /\b(?:oubliez|oublie|ignorez|ignore)\s+(?:toutes\s+)?(?:les\s+)?instructions\b|\b(?:olvida|olvide|ignora|ignore)\s+(?:todas\s+)?(?:las\s+)?instrucciones\b|\bolvid[ae]\s+todo\s+(?:lo\s+)?que\b|\bzaboravi\s+sve\b|(?:забудь|игнорируй|проигнорируй)(?:те)?\s+(?:все\s+)?(?:предыдущие\s+|прошлые\s+)?(?:инструкции|указания)/,
+  },
+];
+
+/** Role rules first: on a tie the more specific reason wins. */
+const RULES: readonly (Rule & { reason: InjectionReason })[] = [
+  ...ROLE_RULES.map((r) => ({ ...r, reason: "role_token" as const })),
+  ...OVERRIDE_RULES.map((r) => ({ ...r, reason: "instruction_override" as const })),
+];
+
+const foldAscii = (c: number) => (c >= 65 && c <= 90 ? c | 0x20 : c);
+
+/**
+ * Gate scanner: one pass over the text, ASCII case folded, finds which gate words occur and so
+ * which rules can match. A 64k table on the (low bytes of the) first two chars of each gate word
+ * rejects almost every position; candidates are confirmed char by char. Measured several times
+ * cheaper than one alternation regex over all gate words, and no lower-casing is needed for ASCII.
+ */
+function buildScanner(rules: readonly Rule[]): (s: string) => Uint8Array | null {
+  const byWord = new Map<string, number[]>();
+  rules.forEach((r, i) => r.gate.forEach((g) => byWord.set(g, [...(byWord.get(g) ?? []), i])));
+  const singles = new Map<number, number[]>(); // one-character gates by char code
+  const slot = new Uint16Array(65536); // (low byte c0 << 8 | low byte c1) -> 1 + bucket index
+  const buckets: { word: string; rules: number[] }[][] = [];
+  for (const [word, idx] of byWord) {
+    if (word !== word.toLowerCase() || word.length === 0) throw new Error(`bad gate word: ${word}`);
+    if (word.length === 1) {
+      singles.set(word.charCodeAt(0), idx);
+      continue;
+    }
+    const k = ((word.charCodeAt(0) & 0xff) << 8) | (word.charCodeAt(1) & 0xff);
+    if (slot[k] === 0) slot[k] = buckets.push([]);
+    buckets[slot[k] - 1].push({ word, rules: idx });
+  }
+  const singleCodes = new Uint8Array(256);
+  for (const c of singles.keys()) singleCodes[c & 0xff] = 1;
+
+  const startsWithFolded = (s: string, at: number, word: string) => {
+    if (at + word.length > s.length) return false;
+    for (let j = 0; j < word.length; j++) if (foldAscii(s.charCodeAt(at + j)) !== word.charCodeAt(j)) return false;
+    return true;
+  };
+
+  return (s: string) => {
+    let open: Uint8Array | null = null;
+    let prev = -1;
+    for (let i = 0; i < s.length; i++) {
+      const c = foldAscii(s.charCodeAt(i));
+      if (singleCodes[c & 0xff] === 1) {
+        const idx = singles.get(c);
+        if (idx) for (const k of idx) (open ??= new Uint8Array(rules.length))[k] = 1;
+      }
+      if (prev >= 0) {
+        const b = slot[((prev & 0xff) << 8) | (c & 0xff)];
+        if (b !== 0) {
+          for (const { word, rules: idx } of buckets[b - 1]) {
+            if (startsWithFolded(s, i - 1, word)) for (const k of idx) (open ??= new Uint8Array(rules.length))[k] = 1;
+          }
+        }
+      }
+      prev = c;
+    }
+    return open;
+  };
+}
+
+/**
+ * Same rules with "one or more spaces" relaxed to "zero or more". Used only on the view with
+ * zero-width characters removed, where an attacker may have used them both inside words and as
+ * word separators ("ig\u200Bnore\u200Ball ..." -> "ignoreall ...").
+ */
+const LOOSE_RULES = RULES.map((r) => ({ ...r, re: new RegExp(r.re.source.replace(/\\s\+/g, "\\s*").replace(/\[\\s,\]\+/g, "[\\s,]*"), r.re.flags) }));
+
+const SCAN = buildScanner(RULES);
+const ALL_OPEN = new Uint8Array(RULES.length).fill(1);
+
+function firstRule(rules: typeof RULES, open: Uint8Array, lower: string): { reason: InjectionReason; detail: string } | null {
+  for (let i = 0; i < rules.length; i++) {
+    if (open[i] !== 1) continue;
+    const m = rules[i].re.exec(lower);
+    if (m) return { reason: rules[i].reason, detail: `${rules[i].id}: ${quote(m[0].trim())}` };
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// encoded_payload: on the original-case view
+// ---------------------------------------------------------------------------------------------
+
+/** Candidate runs: base64 (std or url-safe) alphabet; hex runs are a subset of it. */
+const B64_MIN = 40;
+const B64_RUN = /[A-Za-z0-9+\/_-]{40,}={0,2}/g;
+const HEX_ONLY = /^(?:0x)?[0-9A-Fa-f]{40,}$/;
+/** Three escapes in a row ("\n\n\n", "%69%67%6e", "\u0069\u0067"): text that is meant to be decoded. */
+const ESCAPE_RUN = /(?:(?:\\ ?(?:u\{?[0-9A-Fa-f]{4,6}\}?|x[0-9A-Fa-f]{2}|[0-7]{3}|[nrt])|%[0-9A-Fa-f]{2}|&#x?[0-9A-Fa-f]{1,6};)\s*){3,}/;
+/** Executable or exfiltrating markup: data: URIs, <script>/<iframe>, javascript: calls, on*= handlers, markdown images. */
+const ACTIVE_CONTENT =
+  /\bdata:\s*[a-z]+\/[a-z0-9.+-]+(?:;[a-z0-9=.-]+)*,|<\s*\/?\s*(?:script|iframe|object|embed)\b|javascript:\s*(?:[a-z_$][\w$.]*\s*\(|\/\/|void\b)|\bon(?:error|load|click|mouseover|focus)\s*=\s*["'`]?[a-z_$]|!\[[^\]\n]{0,100}\]\(\s*https?:\/\//i;
+/** "S a y t h a t y o u h a t e": letter-spacing defeats keyword filters but not a model. */
+const SPACED_LETTERS_MIN = 10;
+/** Only a prefix of a run is decoded: its printable ratio is as telling as the whole run's. */
+const DECODE_PREFIX = 256;
+/** Mostly printable once decoded = a hidden instruction, not a hash, token or id. */
+const PRINTABLE_MIN = 0.85;
+
+function printableRatio(bytes: readonly number[]): number {
+  if (bytes.length === 0) return 0;
+  let ok = 0;
+  for (const b of bytes) if ((b >= 0x20 && b < 0x7f) || b === 9 || b === 10 || b === 13) ok++;
+  return ok / bytes.length;
+}
+
+function decodeBase64(run: string): number[] | null {
+  let s = run.slice(0, DECODE_PREFIX).replace(/=+$/, "").replace(/-/g, "+").replace(/_/g, "/");
+  s = s.slice(0, s.length - (s.length % 4));
+  try {
+    const bin = atob(s);
+    const out: number[] = [];
+    for (let i = 0; i < bin.length; i++) out.push(bin.charCodeAt(i));
+    return out;
+  } catch {
+    return null;
+  }
+}
+
+function hexVal(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  c |= 0x20;
+  return c >= 97 && c <= 102 ? c - 87 : -1;
+}
+
+/** Hex digits of the run (a leading 0x skipped), paired into bytes. */
+function decodeHex(run: string): number[] {
+  const out: number[] = [];
+  const start = run[1] === "x" || run[1] === "X" ? 2 : 0;
+  for (let i = start; i + 1 < run.length && out.length < DECODE_PREFIX / 2; i += 2) {
+    out.push(hexVal(run.charCodeAt(i)) * 16 + hexVal(run.charCodeAt(i + 1)));
+  }
+  return out;
+}
+
+const isB64Char = (c: number) =>
+  (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 47 || c === 95 || c === 45;
+const isAsciiLetter = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+/** \ % & < = : [ : a character ESCAPE_RUN or ACTIVE_CONTENT needs. */
+const isMarkupChar = (c: number) => c === 92 || c === 37 || c === 38 || c === 60 || c === 61 || c === 58 || c === 91;
+
+/**
+ * One pass over the text measuring what the encoded checks need: longest base64-alphabet run,
+ * longest run of single letters separated by single spaces, presence of escape/markup characters.
+ */
+function shape(s: string): { b64Run: number; spaced: number; markup: boolean } {
+  let b64Run = 0, run = 0, spaced = 0, sRun = 0, last = -3, markup = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (isB64Char(c)) {
+      if (++run > b64Run) b64Run = run;
+    } else run = 0;
+    if (isMarkupChar(c)) markup = true;
+    if (isAsciiLetter(c) && (i === 0 || s.charCodeAt(i - 1) === 32) && (i + 1 === s.length || s.charCodeAt(i + 1) === 32)) {
+      sRun = last === i - 2 ? sRun + 1 : 1;
+      last = i;
+      if (sRun > spaced) spaced = sRun;
+    }
+  }
+  return { b64Run, spaced, markup };
+}
+
+function checkEncoded(s: string, gated: boolean): string | null {
+  const sh = shape(s);
+  if (!gated || sh.b64Run >= B64_MIN) {
+    B64_RUN.lastIndex = 0;
+    for (let m = B64_RUN.exec(s); m; m = B64_RUN.exec(s)) {
+      const run = m[0];
+      if (HEX_ONLY.test(run)) {
+        if (printableRatio(decodeHex(run)) >= PRINTABLE_MIN) return `hex run of ${run.length} chars decoding to text`;
+        continue;
+      }
+      const bytes = decodeBase64(run);
+      if (bytes && printableRatio(bytes) >= PRINTABLE_MIN) return `base64 run of ${run.length} chars decoding to text`;
+    }
+  }
+  if (!gated || sh.markup) {
+    let m = ESCAPE_RUN.exec(s);
+    if (m) return `escape-sequence run ${quote(m[0].trim())}`;
+    m = ACTIVE_CONTENT.exec(s);
+    if (m) return `active content ${quote(m[0])}`;
+  }
+  if (sh.spaced >= SPACED_LETTERS_MIN) return `letter-spaced text (${sh.spaced} single letters in a row)`;
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// views and entry point
+// ---------------------------------------------------------------------------------------------
+
+/** Anything outside printable ASCII (including TAB/LF/CR) takes the slow path. */
+const NON_ASCII = /[^\x20-\x7e]/;
+/** Compatibility forms used to dodge keyword filters: fullwidth, math alphanumerics, enclosed. */
+const NEEDS_NFKC = /[\uFF01-\uFF5E\u2460-\u24FF\uFE30-\uFE6F]|\uD835[\uDC00-\uDFFF]|\uD83C[\uDD00-\uDDFF]/;
+
+/** Runs the phrase/token rules (strict or loose spacing) and the encoded checks on one view of the text. */
+function checkView(view: string, ascii: boolean, gated: boolean, loose = false): { reason: InjectionReason; detail: string } | null {
+  // ASCII is scanned as is (the scanner folds case); other text is lower-cased first (Ü, И ...).
+  const lowered = ascii ? null : view.toLowerCase();
+  const open = gated ? SCAN(lowered ?? view) : ALL_OPEN;
+  const hit = open ? firstRule(loose ? LOOSE_RULES : RULES, open, lowered ?? view.toLowerCase()) : null;
+  if (hit) return hit;
+  const d = checkEncoded(view, gated);
+  return d ? { reason: "encoded_payload", detail: d } : null;
+}
+
+function screen(text: string, gated: boolean): ScreenResult {
+  if (typeof text !== "string" || text.length === 0) return OK;
+  let s = text.length > SCREEN_MAX_CHARS ? text.slice(0, SCREEN_MAX_CHARS) : text;
+  if (s.length === SCREEN_MAX_CHARS && /[\uD800-\uDBFF]$/.test(s)) s = s.slice(0, -1); // no half surrogate pair at the cut
+
+  // Fast path: printable ASCII has no invisible characters and no compatibility forms.
+  if (!NON_ASCII.test(s)) {
+    const hit = checkView(s, true, gated);
+    return hit ? { flagged: true, ...hit } : OK;
+  }
+
+  const hasSoft = SOFT_INVISIBLE_G.test(s);
+  SOFT_INVISIBLE_G.lastIndex = 0;
+  let plain = hasSoft ? s.replace(SOFT_INVISIBLE_G, "") : s;
+  if (NEEDS_NFKC.test(plain)) plain = plain.normalize("NFKC");
+
+  let hit = checkView(plain, false, gated, hasSoft);
+  if (!hit && hasSoft) {
+    // zero-width used as a word separator: "ignore\u200Ball\u200Bprevious\u200Binstructions"
+    let spaced = s.replace(SOFT_INVISIBLE_G, " ");
+    if (NEEDS_NFKC.test(spaced)) spaced = spaced.normalize("NFKC");
+    hit = checkView(spaced, false, gated);
+  }
+  if (hit) {
+    if (hasSoft && !checkView(s, false, gated)) hit = { reason: hit.reason, detail: hit.detail + " (after removing zero-width characters)" };
+    return { flagged: true, ...hit };
+  }
+
+  const h = checkHidden(s);
+  return h ? { flagged: true, reason: "hidden_characters", detail: h } : OK;
+}
+
+/**
+ * Screen one free-text input. Pure and deterministic; never throws. Checks, in order: role_token,
+ * instruction_override, encoded_payload (on a view with zero-width characters removed and
+ * compatibility forms NFKC-folded, so neither trick can hide a phrase), then hidden_characters.
+ */
+export function screenInput(text: string): ScreenResult {
+  return screen(text, true);
+}
+
+/** Test hook: the same screen with every gate open. Must always agree with screenInput. */
+export function screenInputUngated(text: string): ScreenResult {
+  return screen(text, false);
+}
