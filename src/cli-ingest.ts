@@ -10,7 +10,10 @@ import type { SkipTally } from "./feeds/types.ts";
 
 const HELP = `Usage:
   trend-intel ingest --kaggle-csv FILE [--snapshots OUT]   split the Kaggle trending CSV by day
-  trend-intel ingest --feeds DIR [--snapshots OUT]         replay DIR/YYYY-MM-DD/ folders in date order
+  trend-intel ingest --feeds DIR [--snapshots OUT] [--rebuild]
+                                                           replay DIR/YYYY-MM-DD/ folders in date order
+                                                           (only days newer than OUT's newest snapshot,
+                                                           unless --rebuild)
   trend-intel ingest fetch [--date YYYY-MM-DD] [--feeds DIR] [--regions US] [--categories 28,27]
                            [--geos US] [--news URL,...] [--timeout-ms 10000] [--retries 3]
 OUT defaults to $SNAPSHOT_DIR or snapshots/. Day N is built from the newest snapshot before day N
@@ -53,7 +56,7 @@ export async function cmdIngest(argv: string[]): Promise<void> {
   if (argv[0] === "fetch") return cmdFetch(argv.slice(1));
   let a;
   try {
-    a = parseArgs({ args: argv, options: { "kaggle-csv": { type: "string" }, feeds: { type: "string" }, snapshots: { type: "string" }, help: { type: "boolean" } }, strict: true });
+    a = parseArgs({ args: argv, options: { "kaggle-csv": { type: "string" }, feeds: { type: "string" }, snapshots: { type: "string" }, rebuild: { type: "boolean" }, help: { type: "boolean" } }, strict: true });
   } catch (e) {
     fail((e as Error).message.split("\n")[0]);
   }
@@ -86,6 +89,17 @@ export async function cmdIngest(argv: string[]): Promise<void> {
       fail((e as Error).message);
     }
     if (!list.length) fail(`no YYYY-MM-DD folders in ${feeds}`);
+    if (!a.values.rebuild) {
+      // Daily use: only days newer than the newest snapshot already in OUT (a replay is byte-identical anyway).
+      const newest = listSnapshots(out)[0];
+      const skipped = newest ? list.filter((d) => d <= newest).length : 0;
+      if (skipped) console.error(`skipping ${skipped} day(s) already built (newest snapshot ${newest}); --rebuild to replay them`);
+      list = newest ? list.filter((d) => d > newest) : list;
+      if (!list.length) {
+        console.log(`nothing to do: every feed day is already in ${out}/`);
+        return;
+      }
+    }
     days = list.map((d) => readFeedDay(feeds!, d));
   }
   const written = ingestDays(days, out);
