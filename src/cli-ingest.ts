@@ -3,6 +3,7 @@ import { parseArgs } from "node:util";
 import { readFileSync } from "node:fs";
 import { parseKaggleCsv } from "./feeds/kaggle.ts";
 import { buildDay, type DayInput } from "./vault/ingest.ts";
+import { withAlertLog } from "./vault/alertlog.ts";
 import { listSnapshots, readSnapshotFile, snapshotPath, writeSnapshot } from "./vault/snapshot.ts";
 import { listFeedDays, readFeedDay } from "./vault/feeddir.ts";
 import type { VaultBody } from "./vault/model.ts";
@@ -44,9 +45,9 @@ export function ingestDays(days: DayInput[], out: string, log: (s: string) => vo
   let prev: VaultBody | null = days.length ? previous(out, days[0].day) : null;
   days.forEach((input, i) => {
     const t0 = performance.now();
-    const body = buildDay(prev, input);
+    const body = withAlertLog(buildDay(prev, input));
     written.push(writeSnapshot(out, body));
-    log(`[${i + 1}/${days.length}] ${input.day}: ${input.observations.length} observations, ${body.videos.length} videos, ${body.searches.length} searches, ${body.news.length} news, ${body.stories.length} stories in vault; skipped: ${fmtSkips(input.skipped)} (${Math.round(performance.now() - t0)} ms)`);
+    log(`[${i + 1}/${days.length}] ${input.day}: ${input.observations.length} observations, ${body.videos.length} videos, ${body.searches.length} searches, ${body.news.length} news, ${body.stories.length} stories, ${body.alertLog.filter((e) => e.date === input.day).length} alerts logged; skipped: ${fmtSkips(input.skipped)} (${Math.round(performance.now() - t0)} ms)`);
     prev = body;
   });
   return written;

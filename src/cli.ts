@@ -184,7 +184,9 @@ async function cmdServe(argv: string[]): Promise<void> {
   const { createServerApp } = await import("./server.ts");
   const s = createServerApp({ walletPath: cfg.WALLET_DB, snapshotDir: cfg.SNAPSHOT_DIR, topupUrl: cfg.TOPUP_URL, publicBaseUrl: cfg.PUBLIC_BASE_URL, authFailLimit: cfg.AUTH_FAIL_LIMIT, sync: cfg.WALLET_SYNC, watch: true, pollMs: cfg.SNAPSHOT_POLL_MS, usageGuardPerMin: cfg.USAGE_GUARD_PER_MIN });
   if (!s.engine.current) log.warn("no_snapshot", { dir: cfg.SNAPSHOT_DIR, hint: "run `npm run vault:build` or `trend-intel ingest ...`; /readyz answers 503 until one appears" });
-  s.app.listen({ port: cfg.PORT, hostname: cfg.HOST });
+  // reusePort off (Elysia turns it on): a second server on a busy port must fail, not silently
+  // share the port with, say, an old instance or one on another wallet.
+  s.app.listen({ port: cfg.PORT, hostname: cfg.HOST, reusePort: false });
   const port = s.app.server?.port ?? cfg.PORT;
   log.info("listening", { port, snapshot: s.engine.current?.header.date ?? null, wallet: cfg.WALLET_DB });
   if (cfg.NODE_ENV !== "production" && countAccounts(s.db) === 0) {

@@ -188,15 +188,19 @@ interface Prepared {
   wSum: number;
   posRaw: string[]; // per token position: normalised token
   posIdx: number[]; // per token position: index into stems
-  pairA: number[]; // adjacent joins that are vocabulary stems: query stem indexes a, b and the stem id
-  pairB: number[];
-  pairSid: number[];
+  // Runs of 2-3 adjacent query tokens whose concatenation is a vocabulary stem ("i phone x" -> "iphonex"):
+  // members of run r are joinMembers[joinStart[r] .. joinStart[r+1]) (indexes into stems).
+  joinStart: number[];
+  joinMembers: number[];
+  joinSid: number[];
   tokIds: number[] | null; // normalised token ids, null if some token is unknown (then nothing equals it)
   words: number[]; // known stem ids to look up in the word postings (stems + joins)
   grams: number[]; // distinct known gram ids (also marked in qMark)
   gramTotal: number; // distinct grams including unknown ones (Dice denominator)
 }
 
+/** Longest run of adjacent words tried as one glued word ("i phone x" = "iphonex"). */
+const MAX_JOIN = 3;
 /** Candidate-ranking credit of a shared word, relative to one shared gram. */
 const WORD_HIT = 8;
 /** Word postings scanned per lookup (rarest words first). */
@@ -226,6 +230,7 @@ export class FuzzyIndex {
   // Inverted indexes (CSR): gram id -> entries, stem id -> entries.
   private gramId = new Map<number, number>();
   private gramCount = 0;
+  private gramKeys = new Float64Array(0); // gram id -> key
   private postStart: Int32Array;
   private post: Int32Array;
   private wordStart: Int32Array;
@@ -296,6 +301,8 @@ export class FuzzyIndex {
     [this.postStart, this.post] = invert(this.gramIds, this.gramStart, this.gramCount);
     [this.wordStart, this.wordPost] = invert(stems.a, stemStart, this.stemStr.length);
     this.qMark = new Uint8Array(this.gramCount);
+    this.gramKeys = new Float64Array(this.gramCount);
+    for (const [key, id] of this.gramId) this.gramKeys[id] = key;
     this.stemW = new Float32Array(this.stemStr.length);
     const lnN = Math.log(1 + Math.max(1, n));
     for (let i = 0; i < this.stemStr.length; i++) {
@@ -396,19 +403,20 @@ export class FuzzyIndex {
     for (const w of weights) wSum += w;
     const words: number[] = [];
     for (const sid of stemIds) if (sid >= 0) words.push(sid);
-    // Adjacent joins, as stems ("iphone"+"x") and as raw tokens re-stemmed ("spicers"+"mail").
-    const pairA: number[] = [], pairB: number[] = [], pairSid: number[] = [];
-    for (let p = 0; p + 1 < seq.length; p++) {
-      if (posIdx[p] === posIdx[p + 1]) continue;
-      const viaStem = this.stemId.get(seq[p] + seq[p + 1]);
-      const rawTid = this.tokId.get(tk[p] + tk[p + 1]);
-      const viaRaw = rawTid === undefined ? undefined : this.tokStem[rawTid];
-      for (const sid of viaRaw === viaStem ? [viaStem] : [viaStem, viaRaw]) {
-        if (sid === undefined) continue;
-        pairA.push(posIdx[p]);
-        pairB.push(posIdx[p + 1]);
-        pairSid.push(sid);
-        if (!words.includes(sid)) words.push(sid);
+    // Adjacent joins of 2-3 tokens, as stems ("iphone"+"x") and as raw tokens re-stemmed ("spicers"+"mail").
+    const joinStart: number[] = [0], joinMembers: number[] = [], joinSid: number[] = [];
+    for (let len = 2; len <= MAX_JOIN; len++) {
+      for (let p = 0; p + len <= seq.length; p++) {
+        const viaStem = this.stemId.get(seq.slice(p, p + len).join(""));
+        const rawTid = this.tokId.get(tk.slice(p, p + len).join(""));
+        const viaRaw = rawTid === undefined ? undefined : this.tokStem[rawTid];
+        for (const sid of viaRaw === viaStem ? [viaStem] : [viaStem, viaRaw]) {
+          if (sid === undefined) continue;
+          for (let k = p; k < p + len; k++) joinMembers.push(posIdx[k]);
+          joinStart.push(joinMembers.length);
+          joinSid.push(sid);
+          if (!words.includes(sid)) words.push(sid);
+        }
       }
     }
     const grams: number[] = [];
@@ -437,7 +445,7 @@ export class FuzzyIndex {
       }
     }
     forEachJoinGram(seq, add);
-    return { stems, raws, stemIds, weights, wSum, posRaw: tk, posIdx, pairA, pairB, pairSid, tokIds, words, grams, gramTotal: grams.length + unknown.length };
+    return { stems, raws, stemIds, weights, wSum, posRaw: tk, posIdx, joinStart, joinMembers, joinSid, tokIds, words, grams, gramTotal: grams.length + unknown.length };
   }
 
   private search(q: string, k: number, threshold: number): FuzzyHit[] {
@@ -478,10 +486,12 @@ export class FuzzyIndex {
    * and are skipped before ranking, which keeps this linear pass cheap.
    */
   private candidates(pq: Prepared): number[] {
-    const { counts, touched, gramStart, entStart } = this;
+    const { counts, touched, gramStart, entStart, ids } = this;
     let nt = 0, maxCount = 1;
-    const scan = (lists: number[], start: Int32Array, post: Int32Array, budget: number, inc: number) => {
-      lists.sort((x, y) => start[x + 1] - start[x] - (start[y + 1] - start[y]) || x - y);
+    // Shortest lists first; equal lengths by gram key / stem text (not by internal id, which depends
+    // on entry order), so the same entries are scanned whatever order the index was built in.
+    const scan = (lists: number[], start: Int32Array, post: Int32Array, budget: number, inc: number, tie: (x: number, y: number) => number) => {
+      lists.sort((x, y) => start[x + 1] - start[x] - (start[y + 1] - start[y]) || tie(x, y));
       for (let li = 0; li < lists.length; li++) {
         const from = start[lists[li]], to = start[lists[li] + 1];
         if (li > 0 && to - from > budget) break; // the remaining lists are even longer
@@ -496,8 +506,9 @@ export class FuzzyIndex {
         }
       }
     };
-    scan(pq.words.slice(), this.wordStart, this.wordPost, WORD_BUDGET, WORD_HIT);
-    scan(pq.grams.slice(), this.postStart, this.post, POSTINGS_BUDGET, 1);
+    const stemStr = this.stemStr, gramKeys = this.gramKeys;
+    scan(pq.words.slice(), this.wordStart, this.wordPost, WORD_BUDGET, WORD_HIT, (x, y) => (stemStr[x] < stemStr[y] ? -1 : 1));
+    scan(pq.grams.slice(), this.postStart, this.post, POSTINGS_BUDGET, 1, (x, y) => gramKeys[x] - gramKeys[y]);
     const minCount = Math.ceil(maxCount / 2);
     const nq = pq.gramTotal + WORD_HIT * pq.stems.length, nqGrams = pq.grams.length;
     const best: number[] = [], rank: number[] = [];
@@ -510,9 +521,10 @@ export class FuzzyIndex {
       const ng = gramStart[e + 1] - gramStart[e];
       let r = (2 * c) / (nq + ng + WORD_HIT * (entStart[e + 1] - entStart[e]));
       if (ng === nqGrams && pq.tokIds !== null && this.isExact(pq, e)) r += 2; // exact text always gets a slot
-      if (r <= floor) continue;
+      // Equal ranks are ordered by id, so the candidate set does not depend on entry order.
+      if (r < floor || (r === floor && ids[e] > ids[best[CANDIDATES - 1]])) continue;
       let i = best.length === CANDIDATES ? CANDIDATES - 1 : best.length;
-      while (i > 0 && rank[i - 1] < r) {
+      while (i > 0 && (rank[i - 1] < r || (rank[i - 1] === r && ids[best[i - 1]] > ids[e]))) {
         rank[i] = rank[i - 1];
         best[i] = best[i - 1];
         i--;
@@ -564,22 +576,30 @@ export class FuzzyIndex {
     }
     // Adjacent joins match exactly only: a typo allowance would let "iphone"+"8" pass for "iphonex".
     // Query join against entry word: "i phone" ~ "iphone".
-    for (let p = 0; p < pq.pairSid.length; p++) {
+    for (let r = 0; r < pq.joinSid.length; r++) {
       for (let j = 0; j < ne; j++) {
-        if (eStems[j] !== pq.pairSid[p]) continue;
-        covQ[pq.pairA[p]] = covQ[pq.pairB[p]] = covE[j] = 1;
+        if (eStems[j] !== pq.joinSid[r]) continue;
+        covE[j] = 1;
+        for (let k = pq.joinStart[r]; k < pq.joinStart[r + 1]; k++) covQ[pq.joinMembers[k]] = 1;
       }
     }
-    // Entry join against query word: "iphonex" ~ "iphone x", "spicersmail" ~ "spicers mail".
+    // Entry join (2-3 words) against query word: "iphonex" ~ "iphone x", "spicersmail" ~ "spicers mail".
     for (let p = 0; p + 1 < ns; p++) {
-      const a = eSeq[p], b = eSeq[p + 1];
-      if (a === b) continue;
-      const sa = stemStr[eStems[a]], sb = stemStr[eStems[b]];
-      const ra = tokStr[eRaw[p]], rb = tokStr[eRaw[p + 1]];
-      for (let k = 0; k < pq.posRaw.length; k++) {
-        const i = pq.posIdx[k];
-        const qs = pq.stems[i], qr = pq.posRaw[k];
-        if (isJoin(qs, sa, sb) || isJoin(qr, ra, rb) || isJoin(qs, ra, sb)) covQ[i] = covE[a] = covE[b] = 1;
+      for (let len = 2; len <= MAX_JOIN && p + len <= ns; len++) {
+        const a = eSeq[p], b = eSeq[p + 1], c = len === 3 ? eSeq[p + 2] : -1;
+        const sa = stemStr[eStems[a]], sb = stemStr[eStems[b]], sc = c < 0 ? "" : stemStr[eStems[c]];
+        const ra = tokStr[eRaw[p]], rb = tokStr[eRaw[p + 1]], rc = c < 0 ? "" : tokStr[eRaw[p + 2]];
+        const lastS = c < 0 ? sb : sc;
+        for (let k = 0; k < pq.posRaw.length; k++) {
+          const i = pq.posIdx[k];
+          const qs = pq.stems[i], qr = pq.posRaw[k];
+          const hit = c < 0
+            ? isJoin(qs, sa, sb, "") || isJoin(qr, ra, rb, "") || isJoin(qs, ra, lastS, "")
+            : isJoin(qs, sa, sb, sc) || isJoin(qr, ra, rb, rc) || isJoin(qs, ra, rb, lastS);
+          if (!hit) continue;
+          covQ[i] = covE[a] = covE[b] = 1;
+          if (c >= 0) covE[c] = 1;
+        }
       }
     }
     let num = 0, wE = 0;
@@ -599,9 +619,9 @@ export class FuzzyIndex {
   }
 }
 
-/** s === a + b, without allocating. */
-function isJoin(s: string, a: string, b: string): boolean {
-  return s.length === a.length + b.length && s.startsWith(a) && s.endsWith(b);
+/** s === a + b + c, without allocating. */
+function isJoin(s: string, a: string, b: string, c: string): boolean {
+  return s.length === a.length + b.length + c.length && s.startsWith(a) && s.startsWith(b, a.length) && s.endsWith(c);
 }
 
 /** CSR inversion: for items 0..n-1 holding ids list[start[i]..start[i+1]), ids -> ascending items. */

@@ -96,7 +96,8 @@ export function buildStoryViews(body: VaultBody, videoById: Map<string, VideoRec
       timing: timing(lc, m),
       phase: phase(daysTracked),
       vaultScore: vaultScore({ y, creators: s.creators.length, sources: sourcesCount, daysTracked }),
-      breakoutProbability: breakoutProbability(y, daysTracked, source === "youtube" ? views : y.reduce((a, b) => a + b, 0)),
+      // Off every chart today: no live signal to extrapolate, so no breakout call (docs/rules.md).
+      breakoutProbability: live ? breakoutProbability(y, daysTracked, source === "youtube" ? views : y.reduce((a, b) => a + b, 0)) : 0,
       views,
       leadVideo: lead,
       live,

@@ -34,6 +34,7 @@ function quote(s: string): string {
   return JSON.stringify(t);
 }
 
+// ---------------------------------------------------------------------------------------------
 // hidden_characters
 // ---------------------------------------------------------------------------------------------
 
@@ -78,6 +79,11 @@ const SOFT_INVISIBLE_G = /[\u200B\u00AD\u034F\u200C\u200D]/g;
 const ZW_RUN = /[\u200B-\u200D\u00AD\u034F]{3}/;
 const ZW_MAX_COUNT = 12;
 
+/** Scripts written without spaces that use ZWSP as the word separator: Thai, Lao, Tibetan, Myanmar, Khmer, Tai. */
+function isWordBreakScript(c: number): boolean {
+  return (c >= 0x0e00 && c <= 0x0fff) || (c >= 0x1000 && c <= 0x109f) || (c >= 0x1780 && c <= 0x17ff) || (c >= 0x1950 && c <= 0x1aaf) || (c >= 0xaa60 && c <= 0xaadf);
+}
+
 function hex(cp: number): string {
   return "U+" + cp.toString(16).toUpperCase().padStart(4, "0");
 }
@@ -90,25 +96,26 @@ function hiddenAt(s: string, re: RegExp, what: string): string {
 
 /** Returns a detail string when the text carries characters a reader cannot see, else null. */
 function checkHidden(s: string): string | null {
-  if (HARD_HIDDEN.test(s)) return hiddenAt(s, HARD_HIDDEN, "invisible/control character");
+  if (HARD_HIDDEN.test(s)) return hiddenAt(s, HARD_HIDDEN, "control_or_format: invisible/control character");
   if (s.includes("\uDB40")) {
     const rest = s.replace(LEGIT_TAG_FLAG, "");
-    if (TAG_CHAR.test(rest)) return hiddenAt(rest, TAG_CHAR, "tag character");
+    if (TAG_CHAR.test(rest)) return hiddenAt(rest, TAG_CHAR, "tag_char: tag character");
   }
-  if (INTERIOR_BREAK.test(s.trim())) return "line break inside a single-line field";
-  if (BIDI_MARK.test(s) && !RTL_LETTER.test(s)) return hiddenAt(s, BIDI_MARK, "bidi mark without right-to-left text");
+  if (INTERIOR_BREAK.test(s.trim())) return "interior_line_break: line break inside a single-line field";
+  if (BIDI_MARK.test(s) && !RTL_LETTER.test(s)) return hiddenAt(s, BIDI_MARK, "bidi_mark: bidi mark without right-to-left text");
   if (JOINER.test(s) && JOINER.test(s.replace(LEGIT_JOINER, ""))) {
-    return hiddenAt(s.replace(LEGIT_JOINER, ""), JOINER, "zero-width joiner outside emoji/joining script");
+    return hiddenAt(s.replace(LEGIT_JOINER, ""), JOINER, "stray_joiner: zero-width (non-)joiner outside emoji/joining script");
   }
-  if (VS_RUN.test(s)) return "run of variation selectors (hidden payload)";
-  if (ZW_RUN.test(s)) return "run of zero-width characters (hidden payload)";
+  if (VS_RUN.test(s.replace(SOFT_INVISIBLE_G, ""))) return "variation_selector_run: run of variation selectors (hidden payload)"; // ZWSP may not split a run
+  if (ZW_RUN.test(s)) return "zero_width_run: run of zero-width characters (hidden payload)";
   if (SOFT_INVISIBLE.test(s)) {
     let n = 0;
     for (let i = 0; i < s.length; i++) {
       const c = s.charCodeAt(i);
+      if (c === 0x200b && i > 0 && isWordBreakScript(s.charCodeAt(i - 1))) continue; // Thai/Khmer word separator
       if (c === 0x200b || c === 0xad || c === 0x34f) n++;
     }
-    if (n >= ZW_MAX_COUNT) return `${n} zero-width characters (hidden payload)`;
+    if (n >= ZW_MAX_COUNT) return `zero_width_count: ${n} zero-width characters (hidden payload)`;
   }
   return null;
 }
@@ -139,89 +146,117 @@ const ROLE_RULES: Rule[] = [
 ];
 
 const W = String.raw`[\s,]+`; // word separator
-const OVERRIDE_VERB = String.raw`(?:ignore|ignoring|disregard|disregarding|forget|overlook|skip|override|bypass|drop|discard|abandon|leave)`;
+/** Verbs that, aimed at "instructions", can only mean "drop your instructions". */
+const OVERRIDE_VERB = String.raw`(?:ignore|ignoring|disregard|disregarding|forget|override|bypass|drop|discard|abandon)`;
+/** Weaker verbs ("leave all the previous information behind"); only with a positional qualifier. */
+const ANY_VERB = String.raw`(?:ignore|ignoring|disregard|disregarding|forget|overlook|skip|override|bypass|drop|discard|abandon|leave)`;
 const VERB_GATE = ["ignor", "disregard", "forget", "overlook", "skip", "overrid", "bypass", "drop", "discard", "abandon", "leave"] as const;
 const FILLER = String.raw`(?:about|all|any|of|the|your|my|these|those|every|everything|that|this|you|were|me|just)`;
-const TEMPORAL = String.raw`(?:previous|previously|prior|above|preceding|earlier|foregoing|former|original|initial|old|system|safety|ethical|content|developer|existing|pre-?set|provided|given|aforementioned)`;
+/** Positional qualifiers: "previous", "above" ... point at earlier text, i.e. at the prompt. */
+const POSITIONAL = String.raw`(?:previous|previously|prior|above|preceding|earlier|foregoing|former|original|initial|provided|given|aforementioned|pre-?set)`;
+/** Qualifiers that are ordinary words ("Workers Ignore Safety Rules"): only after "your". */
+const MODEL_QUAL = String.raw`(?:system|safety|ethical|content|developer)`;
 /** Nouns that only mean "the model's instructions". */
 const STRONG_NOUN = String.raw`(?:instructions?|prompts?|directives?|assignments|programming|guardrails)`;
-/** Nouns common in ordinary titles ("Forget The Rules"); they need a temporal/positional qualifier. */
-const WEAK_NOUN = String.raw`(?:rules|orders|commands|directions|guidelines|context|messages|text|texts|tasks|information|constraints|restrictions|conversation|documents|input|content|policies|filters)`;
+/** Nouns common in ordinary titles ("Forget The Rules"); they need a qualifier. */
+const WEAK_NOUN = String.raw`(?:rules|orders|commands|directions|guidelines|context|messages|text|texts|tasks|information|constraints|restrictions|limitations|conversation|documents|input|content|policies|filters|settings|protocols)`;
 
-const DE_QUAL = String.raw`(?:vorherigen|vorigen|bisherigen|obigen|vorangehenden|vorangegangenen|vorhergehenden|früheren|ursprünglichen|gegebenen)`;
-const DE_QUAL_GATE = ["vorherig", "vorig", "bisherig", "obigen", "vorangeh", "vorangegangen", "vorhergehend", "früher", "ursprünglich", "gegebenen"] as const;
-const DE_NOUN = String.raw`(?:anweisungen|instruktionen|befehle|aufgaben|aufträge|angaben|informationen|ausführungen|anordnungen|regeln|vorgaben|eingaben|prompts?)`;
+const DE_QUAL = String.raw`(?:vorherigen|vorigen|bisherigen|obigen|vorangehenden|vorangegangenen|vorhergehenden|ursprünglichen)`;
+const DE_QUAL_GATE = ["vorherig", "vorig", "bisherig", "obigen", "vorangeh", "vorangegangen", "vorhergehend", "ursprünglich"] as const;
+const DE_NOUN = String.raw`(?:anweisungen|instruktionen|befehle|aufgaben|aufträge|angaben|informationen|ausführungen|anordnungen|vorgaben|prompts?)`;
+
+/** Imperative context: start of text or sentence, or an explicit "you must / please". */
+const IMPERATIVE = String.raw`(?:^|[.!?,;:]\s*|\b(?:please|now|just|and|you\s+(?:will|must|should|shall))\s+)`;
 
 const OVERRIDE_RULES: Rule[] = [
-  // "ignore all previous instructions", "forget about all the assignments", "ignore all preceding orders"
+  // "ignore all instructions", "ignore your instructions", "forget about all the assignments"
+  // (not "ignore the instructions": a LEGO video may say that)
   {
     id: "override_instructions",
     gate: ["instruction", "prompt", "directive", "assignment", "programming", "guardrail"],
-    re: new RegExp(String.raw`\b${OVERRIDE_VERB}(?:${W}${FILLER}){0,4}(?:${W}${TEMPORAL})?${W}${STRONG_NOUN}\b`),
+    re: new RegExp(String.raw`\b${OVERRIDE_VERB}(?:${W}${FILLER}){0,2}?${W}(?:all|any|your|every)(?:${W}${FILLER}){0,2}${W}${STRONG_NOUN}\b`),
   },
+  // "ignore all previous instructions", "ignore all preceding orders", "ignore your safety guidelines"
   {
     id: "override_prior",
     gate: VERB_GATE,
-    re: new RegExp(String.raw`\b${OVERRIDE_VERB}(?:${W}${FILLER}){0,4}${W}${TEMPORAL}${W}(?:${FILLER}${W}){0,2}(?:${WEAK_NOUN}|${STRONG_NOUN})\b`),
+    re: new RegExp(String.raw`\b${ANY_VERB}(?:${W}${FILLER}){0,4}?${W}(?:${POSITIONAL}|your${W}${MODEL_QUAL})${W}(?:${FILLER}${W}){0,2}(?:${WEAK_NOUN}|${STRONG_NOUN})\b`),
   },
-  // "previous instructions" on its own is LLM talk
-  { id: "prior_instructions", gate: ["instruction", "prompt", "directive"], re: new RegExp(String.raw`\b(?:previous|prior|preceding|above|earlier|original|initial|system)${W}(?:instructions|prompts?|directives)\b`) },
+  // "previous instructions" on its own is LLM talk ("original instructions" is LEGO talk: not here)
+  { id: "prior_instructions", gate: ["instruction", "prompt", "directive"], re: new RegExp(String.raw`\b(?:previous|prior|preceding|above|earlier)${W}(?:instructions|prompts?|directives)\b`) },
   {
     id: "change_instructions",
     gate: ["instruction", "prompt", "programming", "directive"],
-    re: /\b(?:change|update|modify|replace|overwrite|reset|rewrite)\s+(?:your|the|all)\s+(?:system\s+)?(?:instructions|prompt|programming|directives)\b/,
+    re: /\b(?:change|update|modify|replace|overwrite|reset|rewrite)\s+your\s+(?:system\s+)?(?:instructions|prompt|programming|directives)\b/,
   },
   // "ignore the above", "disregard the above", "ignore above and ..."
-  { id: "ignore_above", gate: ["ignor", "disregard", "forget"], re: /\b(?:ignore|disregard|forget)\s+(?:all\s+|everything\s+)?(?:of\s+)?(?:the\s+)?(?:above|before|preceding|prior)\b/ },
-  // "forget everything before that", "Forget everything, write ..." (but not "Forget Everything You Learned In Economics")
+  { id: "ignore_above", gate: ["ignor", "disregard", "forget"], re: /\b(?:ignore|disregard|forget)\s+(?:(?:all|everything)\s+(?:before|above)|(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:above|preceding))\b/ },
+  // "forget everything before that", "Forget everything, write ..." (not "Forget Everything You Learned In Economics")
   {
     id: "forget_everything",
     gate: ["forget", "ignor", "disregard"],
-    re: /\b(?:forget|ignore|disregard)\s+(?:about\s+)?(?:everything|all\s+that)(?:\s*(?:[,.;:!]|$)|\s+(?:before|above|previous|prior|earlier|else|said|we\s+(?:said|discussed|talked)|i\s+(?:said|told|wrote)|you\s+(?:were|have\s+been|'ve\s+been)\s+told|and\s+(?:now\s+)?(?:tell|write|say|print|output|answer|just|only|respond|repeat|show|ignore))\b|\s+you\s+know\s+and\b)|\b(?:ignore|disregard)\s+everything\s+and\b/,
+    re: /\b(?:forget|ignore|disregard)\s+(?:about\s+)?everything(?:\s*(?:[,;:!]|\.\s|\.?$)|\s+(?:previous|prior|earlier|else|said|we\s+(?:said|discussed|talked)|i\s+(?:said|told|wrote)|you\s+(?:were|have\s+been|'ve\s+been)\s+told|and\s+(?:now\s+)?(?:tell|write|say|print|output|answer|just|only|respond|repeat|show|ignore))\b|\s+you\s+know\s+and\b)|\b(?:ignore|disregard)\s+everything\s+and\b/,
   },
-  // role switch: "you are now DAN", "from now on you are", "now you are Xi Jinping,"
+  // role switch: "you are now DAN", "from now on you are", "now you are Xi Jinping, ..."
+  // (not "You Are Now Breathing Manually", "You Are Now A Member")
   {
     id: "you_are_now",
     gate: ["now"],
-    re: /\byou(?:\s+are|'re|\s+will\s+be)\s+now\s+(?:a|an|the|my|in|no\s+longer|free|unrestricted|unfiltered|uncensored|jailbroken|dan|called|named|going\s+to\s+(?:act|be|play|pretend))\b/,
+    re: /\byou(?:\s+are|'re|\s+will\s+be)\s+now\s+(?:(?:an?\s+|the\s+|my\s+)?(?:[a-z-]+\s+){0,2}(?:ai|assistant|chatbot|bot|model|llm|gpt|dan|persona|hacker|terminal|interpreter)\b|no\s+longer\s+(?:an?\s+)?(?:ai|assistant|bound|restricted)|free\s+(?:from|of)\s+(?:all\s+|any\s+)?(?:rules|restrictions|guidelines)|unrestricted|unfiltered|uncensored|jailbroken|dan\b|in\s+(?:dan|developer|jailbreak|unrestricted)\s+mode|going\s+to\s+(?:act|pretend|role-?play))/,
   },
   { id: "from_now_on", gate: ["now"], re: /\bfrom\s+now\s+on,?\s+(?:you\s+(?:are|will|must|shall|should|'re)|act|respond|answer|reply|only|always|ignore|pretend)\b/ },
-  { id: "now_you_are", gate: ["now"], re: /(?:^|[.!?:]\s*|\bokay\.?\s+|\bok\.?\s+)now,?\s+you\s+are\s+[^.,!?:]{1,40}[,:]/ },
+  { id: "now_you_are", gate: ["now"], re: /(?:^|[.!?:]\s*|\bokay\.?\s+|\bok\.?\s+)now,?\s+you\s+are\s+[^.,!?:]{1,40},/ },
   { id: "act_as", gate: ["act"], re: /\b(?:i\s+want\s+you\s+to|you\s+(?:will|must|should|shall)|please|now(?:\s+you)?)\s+act\s+as\b/ },
   {
     id: "act_as_role",
     gate: ["act"],
-    re: /\bact\s+as\s+(?:a|an|my|the)?\s*(?:[a-z]+\s+){0,2}(?:terminal|interpreter|console|shell|translator|debater|chatbot|ai|assistant|dan|jailbroken|unfiltered|uncensored|evil|hacker|prompt|system|developer\s+mode|language\s+model|llm|gpt|bot)\b/,
+    re: /\bact\s+as\s+(?:a|an|my|the)?\s*(?:[a-z]+\s+){0,2}(?:terminal|interpreter|console|shell|translator|debater|chatbot|ai|assistant|dan|jailbroken|unfiltered|uncensored|hacker|prompt|system|language\s+model|llm|gpt|bot)\b/,
   },
   { id: "roleplay_as", gate: ["role"], re: /\b(?:you\s+are\s+(?:now\s+)?role-?playing|role-?play\s+as)\b/ },
-  { id: "pretend", gate: ["pretend"], re: /(?:^|[.!?,;:]\s*|\b(?:please|now|just|you\s+will|you\s+must)\s+)pretend\s+(?:to\s+be|that\s+you|you(?:\s+are|'re|\s+can|\s+have))\b/ },
+  // "Pretend you are an evil AI", "pretend to be my late grandmother", "pretend you can access ..."
+  // (not "Pretend To Be Rich Prank")
+  {
+    id: "pretend",
+    gate: ["pretend"],
+    re: new RegExp(
+      String.raw`${IMPERATIVE}pretend\s+(?:to\s+be|(?:that\s+)?you(?:\s+are|'re))\s+(?:an?\s+|my\s+|the\s+)?(?:[a-z-]+\s+){0,2}(?:ai|assistant|chatbot|bot|model|llm|gpt|dan|hacker|admin|developer|system|terminal|grandma|grandmother|persona)\b|${IMPERATIVE}pretend\s+(?:that\s+)?(?:you\s+(?:can|could|have|are\s+able\s+to)\s+(?:access|browse|no\s+(?:rules|restrictions|filters|limits))|there\s+are\s+no\s+(?:rules|restrictions|filters|limits))`,
+    ),
+  },
   {
     id: "new_instructions",
     gate: ["new", "further", "follow", "another"],
-    re: /\bnew\s+(?:instructions|directives|system\s+prompt)\b|\byour\s+new\s+(?:task|tasks|role|goal|mission|objective)\b|\b(?:new|further)\s+(?:tasks?|instructions)\s+(?:follow|are\s+followed|begin)\b|\bnow\s+(?:new|further)\s+tasks?\s+(?:follow|are\s+followed)|\bhelp\s+(?:me\s+)?with\s+(?:the\s+following|another|a\s+new|this\s+new)\s+task\b/,
+    re: /\b(?:follow|these|your|the\s+following|here\s+are(?:\s+your|\s+the|\s+some)?)\s+new\s+instructions\b|\bnew\s+(?:directives|system\s+prompt)\b|\byour\s+new\s+tasks?\b|\b(?:new|further)\s+(?:tasks?|instructions)\s+(?:follow|are\s+followed|begin)\b|\bnow\s+(?:new|further)\s+tasks?\s+(?:follow|are\s+followed)|\bhelp\s+(?:me\s+)?with\s+(?:the\s+following|another|a\s+new|this\s+new)\s+task\b/,
   },
   {
     id: "system_prompt",
     gate: ["prompt"],
-    re: /\b(?:your|the|my|initial|original|hidden|full)\s+(?:system|initial|original|hidden|secret)\s+prompt\b|\bsystem\s+prompt\s*:|\b(?:your|all|full|entire|complete|deine[nm]?|ihre[nm]?|alle|sämtliche[rn]?|gesamten?)\s+prompt[\s_-]?texte?s?\b|\b(?:information|text|words?|content)\s+(?:in|from|of)\s+(?:the|this|your)\s+prompt\b/,
+    re: /\b(?:your|the|my)\s+system\s+prompt\b|\byour\s+(?:initial|original|hidden|secret)\s+prompt\b|\bsystem\s+prompt\s*:|\b(?:your|all|full|entire|complete|deine[nm]?|ihre[nm]?|alle|sämtliche[rn]?|gesamten?)\s+prompt[\s_-]?texte?s?\b|\b(?:information|text|words?|content)\s+(?:in|from|of)\s+(?:the|this|your)\s+prompt\b/,
   },
   {
     id: "reveal_prompt",
-    gate: ["prompt", "instruction", "message", "rules", "directive", "written"],
-    re: /\b(?:reveal|show|print|output|repeat|display|leak|dump|tell|give|write\s+out|spell\s+out|copy)\b(?:\s+[a-z']+){0,4}?\s+(?:your|the|all|this|full|initial|original)\s+(?:[a-z]+\s+)?(?:prompt|instructions|system\s+message)\b|\bwhat\s+(?:are|were)\s+your\s+(?:instructions|rules|directives)\b|\bwhat\s+(?:is|was)\s+written\s+(?:at\s+the\s+(?:beginning|start|top)|above)\b/,
+    gate: ["prompt", "instruction", "message", "rules", "directive", "written", "repeat", "print", "output", "copy"],
+    re: /\b(?:reveal|show|print|output|repeat|display|leak|dump|tell|give|write\s+out|spell\s+out|copy)\b(?:\s+[a-z']+){0,4}?\s+your\s+(?:[a-z]+\s+)?(?:prompt|instructions|system\s+message|rules)\b|\b(?:reveal|print|output|repeat|display|leak|dump|copy)\b(?:\s+[a-z']+){0,3}?\s+(?:the|this|full|initial|original)\s+(?:[a-z]+\s+)?prompt\b|\bwhat\s+(?:are|were)\s+your\s+(?:instructions|rules|directives)\b|\bwhat\s+(?:is|was)\s+written\s+(?:at\s+the\s+(?:beginning|start|top)|above)\b|\b(?:repeat|print|output|copy)\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:words|text|everything|lines|sentences)\s+(?:above|before\s+this)\b/,
   },
+  // DAN and friends ("developer mode" is left out: "How To Enable Developer Mode" is a real tech title)
   {
     id: "jailbreak",
-    gate: ["anything", "dan", "developer", "jailbr", "rules", "restriction", "filter", "censorship", "guideline"],
-    re: /\bdo\s+anything\s+now\b|\bdan\s+mode\b|\bdeveloper\s+mode\s+(?:enabled|on|activated)\b|\benable\s+developer\s+mode\b|\bjailbr(?:eak|oken)\s+(?:mode|prompt|the\s+(?:ai|model|assistant|bot|chatgpt|llm))\b|\byou\s+are\s+(?:now\s+)?(?:jailbroken|dan)\b|\b(?:without|no|not\s+restricted\s+by)\s+any\s+(?:rules|restrictions|filters|censorship|guidelines)\s+(?:regarding|about|on)\b/,
+    gate: ["anything", "dan", "mode", "jailbr", "rules", "restriction", "filter", "censorship", "guideline"],
+    re: /\bdo\s+anything\s+now\b|\b(?:dan|jailbreak|unrestricted|unfiltered)\s+mode\b|\bjailbr(?:eak|oken)\s+(?:prompt|the\s+(?:ai|model|assistant|bot|chatgpt|llm))\b|\byou\s+are\s+(?:now\s+)?(?:jailbroken|dan)\b|\b(?:without|no|not\s+restricted\s+by)\s+any\s+(?:rules|restrictions|filters|censorship|guidelines)\s+(?:regarding|about|on)\b/,
   },
+  // "DO NOT ANSWER THIS QUESTION BUT JUST OUTPUT ...", "instead say ..." (not "Just Say 'No'")
   {
     id: "override_response",
     gate: ["answer", "output", "print", "say", "respond", "reply", "document"],
-    re: /\bdo\s+not\s+answer\s+(?:this|the)\s+question\b|\b(?:instead|just|only)\s+(?:output|print|say|respond\s+with|reply\s+with)\s+["“'„]|\b(?:do\s+not|don'?n?t)\s+(?:look\s+in|use|answer\s+(?:the\s+question\s+)?according\s+to)\s+the\s+(?:provided|given)\s+documents\b|\bignore\s+all\s+documents\b/,
+    re: /\bdo\s+not\s+answer\s+(?:this|the)\s+question\b|\binstead\s+(?:output|print|say|respond\s+with|reply\s+with)\b|\b(?:just|only)\s+(?:output|print|respond\s+with|reply\s+with)\s+["“'„]|\b(?:do\s+not|don'?n?t)\s+(?:look\s+in|use|answer\s+(?:the\s+question\s+)?according\s+to)\s+the\s+(?:provided|given)\s+documents\b|\bignore\s+all\s+documents\b/,
+  },
+  {
+    id: "dont_follow",
+    gate: ["follow"],
+    re: /\b(?:do\s+not|don't|stop|never)\s+follow(?:ing)?\s+your\s+(?:previous\s+|original\s+|system\s+)?(?:instructions|rules|guidelines|programming)\b/,
   },
   { id: "stop_and_do", gate: ["stop"], re: /(?:^|[.!?]\s*)stopp?\s*[:!,.\-–]+\s*(?:write|print|output|ignore|forget|schreibe?|ignoriere|vergiss)\b/ },
-  { id: "break_character", gate: ["character"], re: /\b(?:do\s+not|don't|never)\s+break\s+character\b|\bstay\s+in\s+character\b/ },
+  // "do not break character" said to the model (not "Actors Who Never Break Character")
+  { id: "break_character", gate: ["character"], re: new RegExp(String.raw`(?:^|[.!?,;:]\s*|\b(?:please|and|you\s+(?:will|must|should|shall))\s+)(?:do\s+not|don't|never)\s+break\s+character\b|\byou\s+(?:must|will|should|shall)\s+(?:always\s+)?stay\s+in\s+character\b`) },
   // German
   {
     id: "de_override",
@@ -231,16 +266,17 @@ const OVERRIDE_RULES: Rule[] = [
   { id: "de_prior", gate: DE_QUAL_GATE, re: new RegExp(String.raw`\b${DE_QUAL}${W}${DE_NOUN}\b`) },
   { id: "de_forget_all", gate: ["vergiss"], re: /\bvergiss\s+alles\b(?!,?\s+was\s+du\s+(?:über|von)\b)/ },
   { id: "de_ignore_above", gate: ["ignorier"], re: /\b(?:die\s+)?obigen\s+\S+\s+ignorieren\b|\bignorier(?:e|en)\s+(?:sie\s+)?(?:das\s+)?(?:obige|oben|vorherige)\b/ },
+  // "Ok. Jetzt bist du Xi Jinping, ..." (not "Jetzt bist du dran!")
   {
     id: "de_role_switch",
     gate: ["bist"],
-    re: /(?:^|[.!?:]\s*|\bok(?:ay)?\.?\s+)(?:jetzt|nun|ab\s+jetzt|ab\s+sofort)\s+bist\s+du\b|\bdu\s+bist\s+(?:jetzt|nun|ab\s+sofort)\s+(?:ein|eine|der|die|das|dan)\b|\bstell\s+dir\s+vor,?\s+du\s+bist\s+(?:ein|eine)\s+(?:böse|bösartige|unzensierte|freie)\b/,
+    re: /(?:^|[.!?:]\s*|\bok(?:ay)?\.?\s+)(?:jetzt|nun|ab\s+jetzt|ab\s+sofort)\s+bist\s+du\s+(?!dran\b)[^.,!?:]{1,40},|\bdu\s+bist\s+(?:jetzt|nun|ab\s+sofort)\s+(?:ein|eine)\s+(?:\S+\s+){0,2}(?:ki|bot|assistent|chatbot|modell|hacker|terminal)\b|\bstell\s+dir\s+vor,?\s+du\s+bist\s+(?:ein|eine)\s+(?:böse|bösartige|unzensierte|freie)\b/,
   },
-  { id: "de_act_as", gate: ["fungier", "agier"], re: /\bdass\s+(?:sie|du)\s+als\s+[^.,!?]{1,60}?\s+(?:fungieren|fungierst|agieren|agierst)\b/ },
+  { id: "de_act_as", gate: ["fungier", "agier"], re: /\bdass\s+(?:sie|du)\s+als\s+[^.!?]{1,80}?\s+(?:fungieren|fungierst|agieren|agierst)\b/ },
   {
     id: "de_new_task",
     gate: ["aufgabe", "anweisung"],
-    re: /\b(?:deine|ihre)\s+neue\s+aufgabe\b|\b(?:folgen|kommen)\s+(?:neue|weitere)\s+(?:anweisungen|aufgaben)\b|\bneue\s+anweisungen\b|\b(?:mit|bei)\s+(?:folgender|einer\s+weiteren|einer\s+neuen)\s+aufgabe\b/,
+    re: /\b(?:deine|ihre)\s+neue\s+aufgabe\b|\b(?:folgen|kommen)\s+(?:neue|weitere)\s+(?:anweisungen|aufgaben)\b|\b(?:mit|bei)\s+(?:folgender|einer\s+weiteren|einer\s+neuen)\s+aufgabe\b/,
   },
   // Other languages seen in the wild (French, Spanish, Croatian, Russian)
   {
@@ -260,53 +296,65 @@ const foldAscii = (c: number) => (c >= 65 && c <= 90 ? c | 0x20 : c);
 
 /**
  * Gate scanner: one pass over the text, ASCII case folded, finds which gate words occur and so
- * which rules can match. A 64k table on the (low bytes of the) first two chars of each gate word
- * rejects almost every position; candidates are confirmed char by char. Measured several times
- * cheaper than one alternation regex over all gate words, and no lower-casing is needed for ASCII.
+ * which rules can match. Words are looked up by a small hash of their first (up to) three chars
+ * (tables fit in L1 cache), candidates are confirmed char by char. Several times cheaper than one
+ * alternation regex over all gate words, and ASCII needs no lower-casing.
  */
+type Bucket = { word: string; rules: number[] }[];
+const HASH_BITS = 12;
+const HASH_MASK = (1 << HASH_BITS) - 1;
+const h1 = (a: number) => a & HASH_MASK;
+const h2 = (a: number, b: number) => (Math.imul(a, 31) + b) & HASH_MASK;
+const h3 = (a: number, b: number, c: number) => (Math.imul(Math.imul(a, 31) + b, 31) + c) & HASH_MASK;
+
 function buildScanner(rules: readonly Rule[]): (s: string) => Uint8Array | null {
   const byWord = new Map<string, number[]>();
   rules.forEach((r, i) => r.gate.forEach((g) => byWord.set(g, [...(byWord.get(g) ?? []), i])));
-  const singles = new Map<number, number[]>(); // one-character gates by char code
-  const slot = new Uint16Array(65536); // (low byte c0 << 8 | low byte c1) -> 1 + bucket index
-  const buckets: { word: string; rules: number[] }[][] = [];
+  // one table per prefix length (1, 2, 3+): hash -> 1 + index into buckets
+  const slots = [new Uint8Array(HASH_MASK + 1), new Uint8Array(HASH_MASK + 1), new Uint8Array(HASH_MASK + 1)];
+  const buckets: Bucket[] = [];
   for (const [word, idx] of byWord) {
     if (word !== word.toLowerCase() || word.length === 0) throw new Error(`bad gate word: ${word}`);
-    if (word.length === 1) {
-      singles.set(word.charCodeAt(0), idx);
-      continue;
-    }
-    const k = ((word.charCodeAt(0) & 0xff) << 8) | (word.charCodeAt(1) & 0xff);
-    if (slot[k] === 0) slot[k] = buckets.push([]);
-    buckets[slot[k] - 1].push({ word, rules: idx });
+    const [a, b, c] = [0, 1, 2].map((j) => word.charCodeAt(j));
+    const len = Math.min(word.length, 3);
+    const key = len === 1 ? h1(a) : len === 2 ? h2(a, b) : h3(a, b, c);
+    const table = slots[len - 1];
+    if (table[key] === 0) table[key] = buckets.push([]);
+    buckets[table[key] - 1].push({ word, rules: idx });
   }
-  const singleCodes = new Uint8Array(256);
-  for (const c of singles.keys()) singleCodes[c & 0xff] = 1;
+  if (buckets.length > 255) throw new Error("too many gate buckets");
+  const [t1, t2, t3] = slots;
 
-  const startsWithFolded = (s: string, at: number, word: string) => {
-    if (at + word.length > s.length) return false;
-    for (let j = 0; j < word.length; j++) if (foldAscii(s.charCodeAt(at + j)) !== word.charCodeAt(j)) return false;
-    return true;
+  const matchAt = (s: string, at: number, b: number, open: Uint8Array | null): Uint8Array | null => {
+    for (const { word, rules: idx } of buckets[b - 1]) {
+      if (at + word.length > s.length) continue;
+      let j = 0;
+      while (j < word.length && foldAscii(s.charCodeAt(at + j)) === word.charCodeAt(j)) j++;
+      if (j < word.length) continue;
+      open ??= new Uint8Array(rules.length);
+      for (const k of idx) open[k] = 1;
+    }
+    return open;
   };
 
   return (s: string) => {
     let open: Uint8Array | null = null;
-    let prev = -1;
+    let p2 = -1;
+    let p1 = -1;
     for (let i = 0; i < s.length; i++) {
       const c = foldAscii(s.charCodeAt(i));
-      if (singleCodes[c & 0xff] === 1) {
-        const idx = singles.get(c);
-        if (idx) for (const k of idx) (open ??= new Uint8Array(rules.length))[k] = 1;
-      }
-      if (prev >= 0) {
-        const b = slot[((prev & 0xff) << 8) | (c & 0xff)];
-        if (b !== 0) {
-          for (const { word, rules: idx } of buckets[b - 1]) {
-            if (startsWithFolded(s, i - 1, word)) for (const k of idx) (open ??= new Uint8Array(rules.length))[k] = 1;
-          }
+      let b = t1[h1(c)];
+      if (b !== 0) open = matchAt(s, i, b, open);
+      if (p1 >= 0) {
+        b = t2[h2(p1, c)];
+        if (b !== 0) open = matchAt(s, i - 1, b, open);
+        if (p2 >= 0) {
+          b = t3[h3(p2, p1, c)];
+          if (b !== 0) open = matchAt(s, i - 2, b, open);
         }
       }
-      prev = c;
+      p2 = p1;
+      p1 = c;
     }
     return open;
   };
@@ -387,31 +435,38 @@ function decodeHex(run: string): number[] {
   return out;
 }
 
-const isB64Char = (c: number) =>
-  (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 47 || c === 95 || c === 45;
-const isAsciiLetter = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
-/** \ % & < = : [ : a character ESCAPE_RUN or ACTIVE_CONTENT needs. */
-const isMarkupChar = (c: number) => c === 92 || c === 37 || c === 38 || c === 60 || c === 61 || c === 58 || c === 91;
+/** Per-ASCII-char class bits for the one-pass shape scan. */
+const B64 = 1, LETTER = 2, ESC = 4, ACTIVE = 8;
+const CLASS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const ch = String.fromCharCode(c);
+  if (/[A-Za-z0-9+\/_-]/.test(ch)) CLASS[c] |= B64;
+  if (/[A-Za-z]/.test(ch)) CLASS[c] |= LETTER;
+  if (/[\\%&]/.test(ch)) CLASS[c] |= ESC; // ESCAPE_RUN needs one of these
+  if (/[<=\[:]/.test(ch)) CLASS[c] |= ACTIVE; // ACTIVE_CONTENT needs one of these
+}
 
 /**
  * One pass over the text measuring what the encoded checks need: longest base64-alphabet run,
- * longest run of single letters separated by single spaces, presence of escape/markup characters.
+ * longest run of single letters separated by single spaces, escape/markup characters present.
  */
-function shape(s: string): { b64Run: number; spaced: number; markup: boolean } {
-  let b64Run = 0, run = 0, spaced = 0, sRun = 0, last = -3, markup = false;
-  for (let i = 0; i < s.length; i++) {
+function shape(s: string): { b64Run: number; spaced: number; esc: boolean; active: boolean } {
+  let b64Run = 0, run = 0, spaced = 0, sRun = 0, last = -3, flags = 0;
+  const n = s.length;
+  for (let i = 0; i < n; i++) {
     const c = s.charCodeAt(i);
-    if (isB64Char(c)) {
+    const k = c < 128 ? CLASS[c] : 0;
+    flags |= k;
+    if (k & B64) {
       if (++run > b64Run) b64Run = run;
     } else run = 0;
-    if (isMarkupChar(c)) markup = true;
-    if (isAsciiLetter(c) && (i === 0 || s.charCodeAt(i - 1) === 32) && (i + 1 === s.length || s.charCodeAt(i + 1) === 32)) {
+    if (k & LETTER && (i === 0 || s.charCodeAt(i - 1) === 32) && (i + 1 === n || s.charCodeAt(i + 1) === 32)) {
       sRun = last === i - 2 ? sRun + 1 : 1;
       last = i;
       if (sRun > spaced) spaced = sRun;
     }
   }
-  return { b64Run, spaced, markup };
+  return { b64Run, spaced, esc: (flags & ESC) !== 0, active: (flags & ACTIVE) !== 0 };
 }
 
 function checkEncoded(s: string, gated: boolean): string | null {
@@ -421,20 +476,18 @@ function checkEncoded(s: string, gated: boolean): string | null {
     for (let m = B64_RUN.exec(s); m; m = B64_RUN.exec(s)) {
       const run = m[0];
       if (HEX_ONLY.test(run)) {
-        if (printableRatio(decodeHex(run)) >= PRINTABLE_MIN) return `hex run of ${run.length} chars decoding to text`;
+        if (printableRatio(decodeHex(run)) >= PRINTABLE_MIN) return `hex_run: ${run.length} hex digits decoding to text`;
         continue;
       }
       const bytes = decodeBase64(run);
-      if (bytes && printableRatio(bytes) >= PRINTABLE_MIN) return `base64 run of ${run.length} chars decoding to text`;
+      if (bytes && printableRatio(bytes) >= PRINTABLE_MIN) return `base64_run: ${run.length} base64 chars decoding to text`;
     }
   }
-  if (!gated || sh.markup) {
-    let m = ESCAPE_RUN.exec(s);
-    if (m) return `escape-sequence run ${quote(m[0].trim())}`;
-    m = ACTIVE_CONTENT.exec(s);
-    if (m) return `active content ${quote(m[0])}`;
-  }
-  if (sh.spaced >= SPACED_LETTERS_MIN) return `letter-spaced text (${sh.spaced} single letters in a row)`;
+  let m = !gated || sh.esc ? ESCAPE_RUN.exec(s) : null;
+  if (m) return `escape_run: ${quote(m[0].trim())}`;
+  m = !gated || sh.active ? ACTIVE_CONTENT.exec(s) : null;
+  if (m) return `active_content: ${quote(m[0])}`;
+  if (sh.spaced >= SPACED_LETTERS_MIN) return `spaced_letters: ${sh.spaced} single letters in a row`;
   return null;
 }
 

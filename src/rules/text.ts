@@ -20,15 +20,21 @@ const FOLD_RE = /[ßæœøđðþłıħŧ]/g;
  */
 const DIACRITICS_RE = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g;
 
-/** Apostrophes inside words are dropped, not spaced, so "Kimmel's" -> "kimmels" (then stem "kimmel"). */
+/** A possessive "'s" is dropped ("Kimmel's" -> "kimmel", "iPhone X's" -> "iphone x"). */
+const POSSESSIVE_RE = /(?<=[\p{L}\p{N}])['’ʼ`]s(?![\p{L}\p{N}\p{M}])/gu;
+/** Other apostrophes inside words are dropped, not spaced: "don't" -> "dont". */
 const APOSTROPHE_RE = /(?<=[\p{L}\p{N}])['’ʼ`](?=[\p{L}\p{N}])/gu;
+
+/** Decimal and thousands separators inside numbers are dropped: "7.1" -> "71" (not "7" "1"), "1,000" -> "1000". */
+const NUMBER_SEP_RE = /(?<=[0-9])[.,](?=[0-9])/g;
 
 /** Everything that is not a letter, number or (kept, non-Latin) mark becomes a word break. */
 const NON_WORD_RE = /[^\p{L}\p{N}\p{M}]+/gu;
 
 /**
  * Canonical form of free text: NFKD (fullwidth and ligatures become plain letters), lower case,
- * Latin diacritics stripped, a few letters folded (ß -> ss), in-word apostrophes dropped, every other
+ * Latin diacritics stripped, a few letters folded (ß -> ss), possessive "'s", in-word apostrophes
+ * and in-number separators dropped ("X's" -> "x", "don't" -> "dont", "7.1" -> "71"), every other
  * punctuation/symbol/emoji turned into one space, trimmed. NFC at the end recomposes scripts that NFKD
  * splits (Hangul, kana), so non-Latin text stays readable and idempotence holds.
  */
@@ -46,6 +52,10 @@ export function tokens(s: string): string[] {
 }
 
 const ASCII_RE = /^[\x00-\x7f]*$/;
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
 
 function isAsciiWord(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
@@ -68,7 +78,16 @@ function asciiTokens(s: string): string[] {
       continue;
     }
     if (start < 0) continue;
-    if ((c === 39 || c === 96) && i + 1 < n && isAsciiWord(lower.charCodeAt(i + 1))) {
+    const next = i + 1 < n ? lower.charCodeAt(i + 1) : 32;
+    if ((c === 39 || c === 96) && next === 115 && !(i + 2 < n && isAsciiWord(lower.charCodeAt(i + 2)))) {
+      head += lower.slice(start, i); // possessive 's: drop it, the word may go on ("a's'b" -> "ab")
+      i++;
+      start = i + 1;
+      continue;
+    }
+    const inWordApostrophe = (c === 39 || c === 96) && isAsciiWord(next);
+    const inNumberSep = (c === 46 || c === 44) && isDigit(next) && isDigit(lower.charCodeAt(i - 1));
+    if (inWordApostrophe || inNumberSep) {
       head += lower.slice(start, i);
       start = i + 1;
       continue;
@@ -84,13 +103,14 @@ function asciiTokens(s: string): string[] {
 export function normalizeSlow(s: string): string {
   let t = s.normalize("NFKD").toLowerCase().replace(DIACRITICS_RE, "");
   t = t.replace(FOLD_RE, (c) => FOLD[c] ?? c);
-  t = t.normalize("NFC").replace(APOSTROPHE_RE, "").replace(NON_WORD_RE, " ");
+  t = t.normalize("NFC").replace(POSSESSIVE_RE, "").replace(APOSTROPHE_RE, "").replace(NUMBER_SEP_RE, "").replace(NON_WORD_RE, " ");
   return t.trim();
 }
 
 /**
  * Words that never identify a subject. Two groups:
- * - English function words and the contractions that apostrophe-dropping produces ("dont", "im").
+ * - English function words, vague adverbs/pronouns ("never", "ever", "something", "thing") and the
+ *   contractions that apostrophe-dropping produces ("dont", "im").
  * - Video-title filler that says nothing about the subject: official, video, audio, lyric(s), full,
  *   episode/ep, part/pt, hd/hq/4k/1080p, ft/feat/featuring, vs/versus.
  * Deliberately NOT here: "trailer", "teaser", "review", "live", "new", "music", years like "2017".
@@ -107,8 +127,10 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     "i me my mine myself we us our ours you your yours he him his she her hers it its they them their theirs " +
     "this that these those there here what which who whom whose how why when where " +
     "all any both each every some such own same other more most " +
+    "never ever again still even much many really like know need want via gonna wanna going " +
+    "thing things something anything nothing everything someone anyone everyone " +
     "s t d ll m re ve dont doesnt didnt isnt arent wasnt werent cant couldnt wont wouldnt shouldnt " +
-    "im ive id youre youve youll hes shes thats theres whats lets " +
+    "im ive id ill youre youve youll youd hes shes theyre theyve weve itll thatll thats theres whats lets " +
     "official video videos audio lyric lyrics full episode ep part pt hd hq 4k 1080p 720p " +
     "ft feat featuring vs versus"
   ).split(" "),

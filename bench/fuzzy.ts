@@ -1,0 +1,132 @@
+/**
+ * FuzzyIndex benchmark on SYNTHETIC story names (real words from the 2017 YouTube titles, combined at
+ * random with a seeded PRNG) at 1k, 10k and 100k entries. Queries are noisy variants of entries
+ * (typo, glued words, case, word order, extra word, plural, punctuation) plus junk that should miss.
+ * Reports build time, lookup p50/p99/max (µs), heap/RSS delta per entry and top-1 accuracy.
+ * Run: bun bench/fuzzy.ts   (writes nothing; paste into bench/RESULTS.fuzzy.md)
+ */
+import { FuzzyIndex, MATCH_THRESHOLD } from "../src/engine/fuzzy.ts";
+import { parseCsvRecords } from "../src/feeds/csv.ts";
+import { STOPWORDS, normalize, tokens } from "../src/rules/text.ts";
+
+/** mulberry32: tiny seeded PRNG so every run builds the same data. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const csv = parseCsvRecords(await Bun.file(new URL("../data/youtube-us-2017.csv", import.meta.url)).text());
+const vocabSet = new Set<string>();
+for (const r of csv.records) for (const t of tokens(r.title)) if (/^[a-z]{3,}$/.test(t) && !STOPWORDS.has(t)) vocabSet.add(t);
+const vocab = [...vocabSet].sort();
+
+function makeNames(n: number, rnd: () => number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const k = 2 + Math.floor(rnd() * 3); // 2..4 words
+    const words: string[] = [];
+    for (let j = 0; j < k; j++) {
+      const w = vocab[Math.floor(rnd() * vocab.length)];
+      words.push(rnd() < 0.5 ? w[0].toUpperCase() + w.slice(1) : w);
+    }
+    if (rnd() < 0.2) words.push(String(Math.floor(rnd() * 3000)));
+    out.push(words.join(" "));
+  }
+  return out;
+}
+
+function typo(w: string, rnd: () => number): string {
+  if (w.length < 5) return w;
+  const i = 1 + Math.floor(rnd() * (w.length - 2));
+  const op = Math.floor(rnd() * 3);
+  if (op === 0) return w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2); // swap
+  if (op === 1) return w.slice(0, i) + w.slice(i + 1); // delete
+  return w.slice(0, i) + "e" + w.slice(i + 1); // substitute
+}
+
+/** A noisy variant of a name and the kind of noise applied. */
+function variant(name: string, rnd: () => number): { q: string; kind: string } {
+  const ws = name.split(" ");
+  const r = Math.floor(rnd() * 7);
+  if (r === 0) {
+    const i = Math.floor(rnd() * ws.length);
+    ws[i] = typo(ws[i], rnd);
+    return { q: ws.join(" "), kind: "typo" };
+  }
+  if (r === 1 && ws.length >= 2) {
+    const i = Math.floor(rnd() * (ws.length - 1));
+    ws.splice(i, 2, ws[i] + ws[i + 1]);
+    return { q: ws.join(" "), kind: "glued" };
+  }
+  if (r === 2) return { q: name.toUpperCase().replace(/ /g, "-"), kind: "case+punct" };
+  if (r === 3) return { q: [...ws].reverse().join(" "), kind: "order" };
+  if (r === 4) return { q: name + " review", kind: "extra word" };
+  if (r === 5) return { q: ws.map((w) => (/[a-z]$/i.test(w) ? w + "s" : w)).join(" "), kind: "plural" };
+  return { q: name.toLowerCase(), kind: "lower" };
+}
+
+function pct(sorted: Float64Array, p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+const nowUs = () => Bun.nanoseconds() / 1000;
+
+console.log(`SYNTHETIC benchmark of FuzzyIndex (vocabulary: ${vocab.length} real words from data/youtube-us-2017.csv titles; names are random 2-4 word combinations; seeded)`);
+console.log(`bun ${Bun.version}, MATCH_THRESHOLD=${MATCH_THRESHOLD}`);
+console.log("| entries | build ms | heap Δ B/entry | RSS Δ B/entry | queries | p50 µs | p99 µs | max µs | top-1 correct | junk → null |");
+console.log("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+
+for (const n of [1_000, 10_000, 100_000]) {
+  const rnd = prng(42 + n);
+  const names = makeNames(n, rnd);
+  const entries = names.map((text, i) => ({ id: i, text, weight: Math.floor(rnd() * 1000) }));
+  Bun.gc(true);
+  const heap0 = process.memoryUsage().heapUsed, rss0 = process.memoryUsage().rss;
+  const t0 = nowUs();
+  const idx = new FuzzyIndex(entries);
+  const buildMs = (nowUs() - t0) / 1000;
+  Bun.gc(true);
+  const heapPer = (process.memoryUsage().heapUsed - heap0) / n;
+  const rssPer = (process.memoryUsage().rss - rss0) / n;
+
+  const Q = 20_000;
+  const qs: { q: string; want: number }[] = [];
+  for (let i = 0; i < Q; i++) {
+    if (i % 10 === 9) {
+      // Junk: random letters, should not match.
+      let s = "";
+      for (let j = 0; j < 14; j++) s += j === 7 ? " " : String.fromCharCode(97 + Math.floor(rnd() * 26));
+      qs.push({ q: s, want: -1 });
+    } else {
+      const e = Math.floor(rnd() * n);
+      qs.push({ q: variant(names[e], rnd).q, want: e });
+    }
+  }
+  // Warm-up (JIT), then timed pass.
+  for (let i = 0; i < 2000; i++) idx.match(qs[i].q);
+  const times = new Float64Array(Q);
+  let correct = 0, wanted = 0, junkNull = 0, junk = 0;
+  for (let i = 0; i < Q; i++) {
+    const t = nowUs();
+    const m = idx.match(qs[i].q);
+    times[i] = nowUs() - t;
+    const want = qs[i].want;
+    if (want < 0) {
+      junk++;
+      if (m === null) junkNull++;
+    } else {
+      wanted++;
+      if (m && (m.id === want || normalize(names[m.id]) === normalize(names[want]))) correct++;
+    }
+  }
+  times.sort();
+  console.log(
+    `| ${n.toLocaleString("en-US")} | ${buildMs.toFixed(0)} | ${heapPer.toFixed(0)} | ${rssPer.toFixed(0)} | ${Q.toLocaleString("en-US")} | ${pct(times, 50).toFixed(1)} | ${pct(times, 99).toFixed(1)} | ${times[Q - 1].toFixed(0)} | ${((100 * correct) / wanted).toFixed(1)}% | ${((100 * junkNull) / junk).toFixed(1)}% |`,
+  );
+}

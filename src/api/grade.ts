@@ -1,0 +1,37 @@
+/** GET /api/public/grade?draft= — score a draft title with visible components (5 credits). */
+import { defineEndpoint } from "./endpoint.ts";
+import { GradeQuery } from "./params.ts";
+import { GradeSchema } from "./intel-shapes.ts";
+import { gradeContext } from "../engine/service.ts";
+import { grade as gradeDraft } from "../rules/grade.ts";
+
+export const GRADE_NOTE = "score is the sum of the component points, computed in code. pattern_validation and topic_momentum are measured from the vault, length_fit is a rule, hook_mechanics is a learned headline model (trained on the Upworthy 2013 A/B tests, CC BY 4.0). Rewrites are drafted from templates and each grades higher than the draft.";
+
+export const grade = defineEndpoint({
+  name: "grade",
+  path: "/api/public/grade",
+  kind: "intelligence",
+  cost: 5,
+  summary: "Grade a draft title",
+  description:
+    "Scores `draft` (4-200 characters) 0-100 as the sum of components: pattern_validation (max 40, measured), hook_mechanics (max 30, ai_judged), length_fit (max 15, rule), topic_momentum (max 15, measured). verdict: post_it ≥ 70, revise ≥ 50, rework ≥ 30, else rethink. Up to 3 rewrites that apply validated patterns the draft lacks, each grading higher than the draft.",
+  query: GradeQuery,
+  data: GradeSchema,
+  confidence: "aiEstimated",
+  freeText: ["draft"],
+  example: {
+    status: "ok", draft: "iphone x review", score: 41.2, verdict: "rework",
+    components: [
+      { key: "pattern_validation", points: 0, max: 40, basis: "measured", detail: "uses no validated pattern" },
+      { key: "hook_mechanics", points: 14.1, max: 30, basis: "ai_judged" },
+      { key: "length_fit", points: 9.4, max: 15, basis: "rule" },
+      { key: "topic_momentum", points: 10.7, max: 15, basis: "measured", detail: "matches \"iPhone X\"" },
+    ],
+    rewrites: [{ text: "iphone x review: what actually matters", pattern: "struct:colon_split", proof: { validated_across_creators: 12, days_active: 9, strength: 0.55 }, score: 63.5 }],
+    note: GRADE_NOTE,
+  },
+  handle(q, { snap, now }) {
+    const g = gradeDraft(q.draft, gradeContext(snap, now));
+    return { data: { status: "ok", draft: q.draft, ...g, note: GRADE_NOTE } };
+  },
+});

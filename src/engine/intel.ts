@@ -1,0 +1,202 @@
+/**
+ * Intelligence built from one snapshot: validated patterns, alert candidates, alerts, receipts, the
+ * moment. Pure functions of (VaultBody, Indexes); the brief endpoint caches their output.
+ */
+import type { Niche } from "../domain/enums.ts";
+import type { AlertLogEntry, VaultBody, VideoRec } from "../vault/model.ts";
+import { dayOrdinal } from "../vault/model.ts";
+import { titlePatterns } from "../rules/structure.ts";
+import { classifyHook } from "../rules/hook.ts";
+import { validatePatterns, median, type PatternItem, type PatternStat } from "../rules/patterns.ts";
+import { alertConfidence, selectAlerts, selectReceipts, tier, trackRecord, BRIEF_TOP_N, type Transparency } from "../rules/alerts.ts";
+import type { StoryView } from "./storyview.ts";
+
+/** Days of history that pattern validation looks at. */
+export const PATTERN_WINDOW_DAYS = 14;
+/** The moment needs a previous velocity of at least this many views/day, so 10 → 100 is not "steepest". */
+export const MOMENT_FLOOR = 10_000;
+
+export interface Alert {
+  topic: string;
+  phase: string;
+  creator: string;
+  source: string;
+  niche: string;
+  hookType: string | null;
+  velocity: number;
+  velocityUnit: string;
+  acceleration: number;
+  daysTracked: number;
+  vaultScore: number;
+  tier: "PRIME" | "STRONG";
+  confidence: "low" | "medium" | "high";
+  url: string | null;
+  storyAgeDays: number;
+  storyFirstSeen: string;
+  storyId: string;
+}
+
+export interface PatternOut {
+  pattern: string;
+  kind: "hook" | "structure";
+  hookType: string | null;
+  daysPresent: number;
+  creatorsCount: number;
+  strength: number;
+  evidence: { convergence: boolean; persistence: boolean; amplification: boolean };
+}
+
+export function patternOut(p: PatternStat): PatternOut {
+  return { pattern: p.pattern, kind: p.kind, hookType: p.hookType, daysPresent: p.daysPresent, creatorsCount: p.creatorsCount, strength: p.strength, evidence: p.evidence };
+}
+
+/** Pattern items: each video observed in the window, with its median daily gain there. */
+export function patternItems(body: VaultBody, niche?: Niche): PatternItem[] {
+  const today = dayOrdinal(body.date);
+  const from = today - PATTERN_WINDOW_DAYS + 1;
+  const out: PatternItem[] = [];
+  for (const v of body.videos) {
+    if (niche && v.niche !== niche) continue;
+    const days: number[] = [];
+    const gains: number[] = [];
+    for (let i = 0; i < v.d.length; i++) {
+      if (v.d[i] < from || v.d[i] > today) continue;
+      days.push(v.d[i]);
+      if (i > 0 && v.d[i] - v.d[i - 1] > 0) gains.push(Math.max(0, v.v[i] - v.v[i - 1]) / (v.d[i] - v.d[i - 1]));
+    }
+    if (!days.length || !gains.length) continue;
+    out.push({ patterns: titlePatterns(v.title), creator: v.channelTitle, days, niche: v.niche, velocity: median(gains) });
+  }
+  return out;
+}
+
+export function patternStats(body: VaultBody, niche?: Niche): PatternStat[] {
+  return validatePatterns(patternItems(body, niche), Math.min(PATTERN_WINDOW_DAYS, body.days.length));
+}
+
+function videoUrl(v: VideoRec | null): string | null {
+  return v ? `https://www.youtube.com/watch?v=${v.id}` : null;
+}
+
+export function alertOf(s: StoryView, lead: VideoRec | null): Alert {
+  return {
+    topic: s.rec.name,
+    phase: s.phase,
+    creator: lead?.channelTitle ?? "",
+    source: s.source === "youtube" ? "youtube" : "radar-snapshots",
+    niche: s.niche ?? "",
+    hookType: lead ? classifyHook(lead.title) : null,
+    velocity: Math.round(s.velocity * 100) / 100,
+    velocityUnit: s.velocityUnit,
+    acceleration: s.acceleration,
+    daysTracked: s.daysTracked,
+    vaultScore: s.vaultScore,
+    tier: tier(s.vaultScore, s.breakoutProbability),
+    confidence: alertConfidence(s.daysTracked, s.sourcesCount, s.rec.creators.length),
+    url: videoUrl(lead),
+    storyAgeDays: s.ageDays,
+    storyFirstSeen: s.rec.firstSeen,
+    storyId: s.rec.id,
+  };
+}
+
+interface Cand {
+  storyId: string;
+  accelerating: boolean;
+  vaultScore: number;
+  velocity: number;
+  story: StoryView;
+  lead: VideoRec | null;
+}
+
+/** Today's live items, each carrying its story's figures (the alert candidates). */
+export function alertCandidates(body: VaultBody, stories: Map<string, StoryView>, niche?: Niche): Cand[] {
+  const today = dayOrdinal(body.date);
+  const out: Cand[] = [];
+  const push = (sid: string | null, lead: VideoRec | null) => {
+    const s = sid ? stories.get(sid) : undefined;
+    if (!s || !s.niche || (niche && s.niche !== niche)) return;
+    out.push({ storyId: s.rec.id, accelerating: s.momentum === "accelerating", vaultScore: s.vaultScore, velocity: s.velocity, story: s, lead: lead ?? s.leadVideo });
+  };
+  for (const v of body.videos) if (v.d[v.d.length - 1] === today) push(v.storyId, v);
+  for (const q of body.searches) if (q.d[q.d.length - 1] === today) push(q.storyId, null);
+  return out;
+}
+
+export function currentAlerts(body: VaultBody, stories: Map<string, StoryView>, niche: Niche | undefined, topN: number): { alerts: Alert[]; transparency: Transparency } {
+  const { shown, transparency } = selectAlerts(alertCandidates(body, stories, niche), topN);
+  // The alert names its story's lead video, not the candidate that happened to rank first.
+  return { alerts: shown.map((c) => alertOf(c.story, c.story.leadVideo)), transparency };
+}
+
+/** Alert log entries for the day's brief (all niches and each niche), recorded into the snapshot. */
+export function alertLogEntries(body: VaultBody, stories: Map<string, StoryView>, niches: readonly Niche[]): AlertLogEntry[] {
+  const seen = new Set<string>();
+  const out: AlertLogEntry[] = [];
+  for (const n of [undefined, ...niches]) {
+    for (const a of currentAlerts(body, stories, n, BRIEF_TOP_N).alerts) {
+      if (seen.has(a.storyId)) continue;
+      seen.add(a.storyId);
+      const lead = stories.get(a.storyId)?.leadVideo ?? null;
+      out.push({ date: body.date, storyId: a.storyId, topic: a.topic, phase: a.phase, source: a.source, videoId: lead?.id ?? null, viewsAtAlert: lead ? lead.v[lead.v.length - 1] : null });
+    }
+  }
+  return out.sort((x, y) => (x.storyId < y.storyId ? -1 : 1));
+}
+
+export interface Receipt {
+  topic: string;
+  alertDate: string;
+  viewsFirst: number;
+  viewsLast: number;
+  growthPct: number;
+  daysMeasured: number;
+  phase: string;
+  storyId: string;
+}
+
+/** Every earlier video-led alert, measured now from its lead video's latest observation. */
+export function measureAlerts(body: VaultBody, videoById: Map<string, VideoRec>, niche?: Niche, stories?: Map<string, StoryView>): Receipt[] {
+  const out: Receipt[] = [];
+  for (const e of body.alertLog) {
+    if (e.date >= body.date || !e.videoId || e.viewsAtAlert == null || e.viewsAtAlert <= 0) continue;
+    if (niche && stories && stories.get(e.storyId)?.niche !== niche) continue;
+    const v = videoById.get(e.videoId);
+    if (!v) continue;
+    const lastDay = v.d[v.d.length - 1];
+    const daysMeasured = lastDay - dayOrdinal(e.date);
+    const viewsLast = v.v[v.v.length - 1];
+    out.push({ topic: e.topic, alertDate: e.date, viewsFirst: e.viewsAtAlert, viewsLast, growthPct: Math.round((viewsLast / e.viewsAtAlert - 1) * 1000) / 10, daysMeasured, phase: e.phase, storyId: e.storyId });
+  }
+  return out;
+}
+
+export function receiptsAndRecord(all: Receipt[]) {
+  return { receipts: selectReceipts(all).map(({ storyId: _s, ...r }) => r), trackRecord: trackRecord(all) };
+}
+
+export interface Moment {
+  topic: string;
+  source: string;
+  url: string | null;
+  velocityPrev: number;
+  velocityNow: number;
+  ratio: number;
+}
+
+/** The steepest mover among live video stories: max velocityNow / velocityPrev with velocityPrev ≥ MOMENT_FLOOR. */
+export function moment(stories: StoryView[], niche?: Niche): Moment | null {
+  let best: StoryView | null = null;
+  let bestRatio = 0;
+  for (const s of stories) {
+    if (!s.live || s.source !== "youtube" || !s.niche || (niche && s.niche !== niche)) continue;
+    if (s.prevVelocity < MOMENT_FLOOR) continue;
+    const r = s.velocity / s.prevVelocity;
+    if (r > bestRatio || (r === bestRatio && best && s.rec.id < best.rec.id)) {
+      best = s;
+      bestRatio = r;
+    }
+  }
+  if (!best) return null;
+  return { topic: best.rec.name, source: "youtube", url: videoUrl(best.leadVideo), velocityPrev: Math.round(best.prevVelocity), velocityNow: Math.round(best.velocity), ratio: Math.round(bestRatio * 100) / 100 };
+}

@@ -1,0 +1,424 @@
+/**
+ * Story clustering: joins a day's items (videos, searches, articles) to the story they are about,
+ * creating stories for the rest, and names stories. Pure and deterministic: the same input gives the
+ * same output whatever the order of `items`. Rules and the reasoning behind every constant:
+ * docs/rules.text.md.
+ */
+import { createHash } from "node:crypto";
+import { STOPWORDS, normalize, salientTerms, stem, tokens } from "../rules/text.ts";
+
+export interface StorySeed {
+  id: string;
+  /** Stemmed salient terms of the story's first item (at most MAX_STORY_TERMS), in title order. */
+  terms: string[];
+  /** Day the story was created. */
+  firstSeen: string;
+}
+
+export interface ClusterItem {
+  key: string;
+  title: string;
+  weight: number;
+  /**
+   * Channel or publisher, when known. Its words are removed from the item's terms: a suffix like
+   * "| Ingrid Nilsen" or "- BBC News" would otherwise glue every video of a channel into one story.
+   */
+  channel?: string;
+}
+
+/** A story keeps the terms of its first item only, capped; later members never widen it (no drift). */
+export const MAX_STORY_TERMS = 8;
+/**
+ * A term is "strong" when its normalised IDF ln(1+N/df)/ln(1+N) reaches this, i.e. it is in fewer than
+ * about N^0.65 documents (31 of 200). Not higher: on a hot day the story's own words are common
+ * ("hurricane" was in 25 of the 200 videos of 13 Sep 2017, more than "2017" itself, in 13).
+ */
+export const STRONG_WEIGHT = 0.35;
+/** Dice of IDF mass, 2*shared/(story + item), needed to join without a hot pair. */
+export const MIN_COVER = 0.5;
+/** Two adjacent terms seen together in this many of the day's documents are a "hot pair". */
+export const HOT_PAIR_MIN = 3;
+/** Items without a channel (search queries) of at most this many words may join on one strong term. */
+export const QUERY_MAX_WORDS = 3;
+
+/**
+ * Words that name a format, not a subject, and years: never strong, whatever their frequency that
+ * day. Frequency alone cannot tell them from a hot subject (see STRONG_WEIGHT), and two unrelated
+ * "Official Trailer (2017)" videos must not join. They still count in the IDF mass, so a title made
+ * mostly of them is not easily covered.
+ */
+export const FORMAT_WORDS: ReadonlySet<string> = new Set(
+  (
+    "trailer teaser review reaction react live highlight interview tutorial vlog unboxing challenge " +
+    "cover remix parody haul recap explained update news season clip scene promo preview performance " +
+    "compilation podcast show test press conference speech monologue impression look hand comparison " +
+    "new first best top worst latest ultimate"
+  )
+    .split(" ")
+    .map(stem),
+);
+const YEAR_RE = /^(19[5-9]\d|20[0-3]\d)$/;
+
+/** True for format words and years (see FORMAT_WORDS). */
+export function weakByRule(term: string): boolean {
+  return FORMAT_WORDS.has(term) || YEAR_RE.test(term);
+}
+
+/** `st_` + first 12 hex chars of SHA-256(day|key): stable across runs and machines. */
+export function storyId(day: string, key: string): string {
+  return "st_" + createHash("sha256").update(`${day}|${key}`).digest("hex").slice(0, 12);
+}
+
+/**
+ * Channel words and glued channel spellings ("LastWeekTonight") removed from a title's tokens. When
+ * nothing meaningful would remain, the title is kept whole (keepTitle) or emptied (for a segment).
+ */
+function stripChannel(toks: string[], channel: string | undefined, keepTitle = true): string[] {
+  if (!channel) return toks;
+  const ct = new Set(tokens(channel));
+  const ck = normalize(channel).replace(/ /g, "").replace(/(vevo|tv|official|channel|hq)$/, "");
+  const drop = new Uint8Array(toks.length);
+  for (let i = 0; i < toks.length; i++) {
+    if (ct.has(toks[i])) drop[i] = 1;
+    let joined = toks[i];
+    for (let j = i + 1; j < Math.min(toks.length, i + 5) && ck.length >= 4; j++) {
+      joined += toks[j];
+      if (joined === ck) drop.fill(1, i, j + 1);
+      if (joined.length >= ck.length) break;
+    }
+  }
+  const kept = toks.filter((_, i) => !drop[i]);
+  return kept.some((t) => !STOPWORDS.has(t)) || !keepTitle ? kept : toks;
+}
+
+/** Title separators: " - ", " | ", " — ", ": ", " // ", "~", brackets. */
+const SEGMENT_RE = /\s+[-–—~•]+\s+|\s*[|~•()[\]{}]\s*|:\s+|\s+\/\/\s+/;
+
+/**
+ * Salient terms of an item with the channel removed, the same per title segment, its adjacent-pair
+ * joins (for "iphonex" ~ "iphone x"), and the terms of the raw title (for the one-term rule).
+ */
+export function itemTerms(title: string, channel?: string): { terms: string[]; segments: string[][]; joins: Set<string>; rawTerms: string[] } {
+  const toks = stripChannel(tokens(title), channel);
+  const terms = salientTerms(toks.join(" "));
+  const joins = new Set<string>();
+  for (let i = 0; i + 1 < toks.length; i++) {
+    joins.add(stem(toks[i] + toks[i + 1]));
+    joins.add(stem(toks[i]) + stem(toks[i + 1]));
+  }
+  const segments = title
+    .split(SEGMENT_RE)
+    .map((seg) => {
+      const st = stripChannel(tokens(seg), channel, false);
+      return st.some((t) => !STOPWORDS.has(t)) ? salientTerms(st.join(" ")) : [];
+    })
+    .filter((ts) => ts.length > 0);
+  return { terms, segments, joins, rawTerms: salientTerms(title) };
+}
+
+interface Work {
+  key: string;
+  weight: number;
+  title: string;
+  terms: string[];
+  segments: string[][];
+  joins: Set<string>;
+  rawTerms: string[];
+  words: number;
+  channel?: string;
+}
+
+/**
+ * Assign each item to a story. Items are processed by weight desc, then key, then title, so heavier
+ * items found stories and the result does not depend on input order. An item joins the existing or
+ * same-day story with which it shares the largest IDF-weighted set of the story's terms, if
+ *   (a) they share >= 2 strong terms and the shared IDF mass is >= MIN_COVER of the mean of both, or
+ *   (b) they share >= 2 strong terms two of which are a hot pair (adjacent in >= HOT_PAIR_MIN of the
+ *       day's documents: "hurricane irma" on 13 Sep), whatever the rest of the titles say, or
+ *   (c) the item looks like a search query (no channel, <= QUERY_MAX_WORDS words, 1 strong term),
+ *       and that term is shared and has 4+ chars or a digit ("irma" joins "Hurricane Irma ...").
+ * Document frequency is counted over the day's items plus the existing stories, so words that are
+ * common that day ("2017", "trailer", "official") cannot glue unrelated items together.
+ * Otherwise the item founds a story (id = storyId(day, key), terms = its MAX_STORY_TERMS rarest terms).
+ */
+export function assignStories(
+  existing: StorySeed[],
+  items: ClusterItem[],
+  day: string,
+): { assignment: Map<string, string>; stories: StorySeed[] } {
+  const work: Work[] = [];
+  const sorted = [...items].sort((a, b) => b.weight - a.weight || cmp(a.key, b.key) || cmp(a.title, b.title));
+  const seenKeys = new Set<string>();
+  for (const it of sorted) {
+    if (seenKeys.has(it.key)) continue;
+    seenKeys.add(it.key);
+    const words = tokens(it.title).length;
+    work.push({ key: it.key, weight: it.weight, title: it.title, words, channel: it.channel, ...itemTerms(it.title, it.channel) });
+  }
+  // Document frequency over this day's items and the existing stories.
+  const df = new Map<string, number>();
+  const count = (ts: Iterable<string>) => {
+    for (const t of new Set(ts)) df.set(t, (df.get(t) ?? 0) + 1);
+  };
+  const pairs = new Map<string, number>();
+  const countPairs = (ts: string[]) => {
+    const seen = new Set<string>();
+    for (let i = 0; i + 1 < ts.length; i++) seen.add(pairKey(ts[i], ts[i + 1]));
+    for (const k of seen) pairs.set(k, (pairs.get(k) ?? 0) + 1);
+  };
+  for (const w of work) {
+    count(w.terms);
+    countPairs(w.terms);
+  }
+  for (const s of existing) {
+    count(s.terms);
+    countPairs(s.terms);
+  }
+  const N = Math.max(1, work.length + existing.length);
+  const lnN = Math.log(1 + N);
+  const weightOf = (t: string) => Math.log(1 + N / Math.max(1, df.get(t) ?? 1)) / lnN;
+  const isStrong = (t: string) => !weakByRule(t) && weightOf(t) >= STRONG_WEIGHT;
+  const isHot = (a: string, b: string) => (pairs.get(pairKey(a, b)) ?? 0) >= HOT_PAIR_MIN;
+
+  const stories: StorySeed[] = existing.map((s) => ({ ...s, terms: [...s.terms] }));
+  const byId = new Map<string, number>();
+  const index = new Map<string, number[]>(); // term or adjacent-term join -> story indexes
+  const addToIndex = (k: string, si: number) => {
+    const l = index.get(k);
+    if (!l) index.set(k, [si]);
+    else if (l[l.length - 1] !== si) l.push(si);
+  };
+  const indexStory = (si: number) => {
+    const ts = stories[si].terms;
+    byId.set(stories[si].id, si);
+    for (let i = 0; i < ts.length; i++) {
+      addToIndex(ts[i], si);
+      if (i + 1 < ts.length) addToIndex(ts[i] + ts[i + 1], si);
+    }
+  };
+  stories.forEach((_, si) => indexStory(si));
+
+  const assignment = new Map<string, string>();
+  for (const w of work) {
+    const own = storyId(day, w.key);
+    if (byId.has(own)) {
+      assignment.set(w.key, own); // re-run of the same day: the item founded this story
+      continue;
+    }
+    const best = bestStory(w, stories, index, weightOf, isStrong, isHot);
+    if (best >= 0) {
+      assignment.set(w.key, stories[best].id);
+      continue;
+    }
+    const terms = capTerms(subjectTerms(w, isStrong), weightOf);
+    stories.push({ id: own, terms, firstSeen: day });
+    indexStory(stories.length - 1);
+    assignment.set(w.key, own);
+  }
+  return { assignment, stories };
+}
+
+function pairKey(a: string, b: string): string {
+  return a < b ? `${a} ${b}` : `${b} ${a}`;
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * The terms a new story is keyed on: those of the first title segment (split at " - ", " | ", ":",
+ * brackets...) that has a strong term. Titles name their subject first and put boilerplate after the
+ * separator ("Bears vs. Packers | NFL Week 4 Game Highlights", "Joe Arpaio: Last Week Tonight with
+ * John Oliver", "Mother! - Movie Review"), so keying on the rest would pull a whole series together.
+ * Falls back to all the item's terms.
+ */
+function subjectTerms(w: Work, isStrong: (t: string) => boolean): string[] {
+  return w.segments.find((seg) => seg.some(isStrong)) ?? w.terms;
+}
+
+/** The MAX_STORY_TERMS highest-weight terms (earlier first on ties), kept in title order. */
+function capTerms(terms: string[], weightOf: (t: string) => number): string[] {
+  if (terms.length <= MAX_STORY_TERMS) return [...terms];
+  const keep = new Set(
+    terms
+      .map((t, i) => ({ t, i, w: weightOf(t) }))
+      .sort((a, b) => b.w - a.w || a.i - b.i)
+      .slice(0, MAX_STORY_TERMS)
+      .map((x) => x.t),
+  );
+  return terms.filter((t) => keep.has(t));
+}
+
+/** Index of the story the item joins, or -1. See assignStories for the rule. */
+function bestStory(
+  w: Work,
+  stories: StorySeed[],
+  index: Map<string, number[]>,
+  weightOf: (t: string) => number,
+  isStrong: (t: string) => boolean,
+  isHot: (a: string, b: string) => boolean,
+): number {
+  const itemSet = new Set(w.terms);
+  const cands = new Set<number>();
+  for (const t of w.terms) for (const si of index.get(t) ?? []) cands.add(si);
+  for (const j of w.joins) for (const si of index.get(j) ?? []) cands.add(si);
+  let itemMass = 0;
+  for (const t of w.terms) itemMass += weightOf(t);
+  const queryLike = !w.channel && w.words <= QUERY_MAX_WORDS && w.rawTerms.filter(isStrong).length === 1;
+  let best = -1, bestS = 0, bestStrong = 0;
+  for (const si of [...cands].sort((a, b) => a - b)) {
+    const ts = stories[si].terms;
+    const matched = new Uint8Array(ts.length);
+    for (let k = 0; k < ts.length; k++) {
+      if (itemSet.has(ts[k]) || w.joins.has(ts[k])) matched[k] = 1;
+      if (k + 1 < ts.length && itemSet.has(ts[k] + ts[k + 1])) matched[k] = matched[k + 1] = 1;
+    }
+    let S = 0, storyMass = 0, nStrong = 0, strongLong = false;
+    const strong: string[] = [];
+    for (let k = 0; k < ts.length; k++) {
+      const x = weightOf(ts[k]);
+      storyMass += x;
+      if (!matched[k]) continue;
+      S += x;
+      if (isStrong(ts[k])) {
+        nStrong++;
+        strong.push(ts[k]);
+        if (ts[k].length >= 4 || /\p{N}/u.test(ts[k])) strongLong = true;
+      }
+    }
+    const cover = (2 * S) / Math.max(1e-9, storyMass + itemMass);
+    let hot = false;
+    for (let a = 0; a < strong.length && !hot; a++) for (let b = a + 1; b < strong.length && !hot; b++) hot = isHot(strong[a], strong[b]);
+    const ok = (nStrong >= 2 && (cover >= MIN_COVER || hot)) || (queryLike && nStrong === 1 && strongLong);
+    if (!ok) continue;
+    // Full ties keep the earlier story (existing before new, older before newer).
+    if (best < 0 || S > bestS + 1e-12 || (Math.abs(S - bestS) <= 1e-12 && nStrong > bestStrong)) {
+      best = si;
+      bestS = S;
+      bestStrong = nStrong;
+    }
+  }
+  return best;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Naming
+
+/** A word of an original title: its span, segment (between separators), normalised form and stem. */
+interface Word {
+  start: number;
+  end: number;
+  seg: number;
+  norm: string;
+  stem: string;
+}
+
+const RAW_WORD_RE = /(?:[\p{L}\p{N}\p{M}'’ʼ`]|(?<=[0-9])[.,](?=[0-9]))+/gu;
+const SEGMENT_G = new RegExp(SEGMENT_RE.source, "g");
+
+function words(title: string): Word[] {
+  const cuts = [...title.matchAll(SEGMENT_G)].map((m) => m.index! + m[0].length);
+  const out: Word[] = [];
+  for (const m of title.matchAll(RAW_WORD_RE)) {
+    const start = m.index!;
+    const seg = cuts.filter((c) => c <= start).length;
+    for (const t of tokens(m[0])) out.push({ start, end: start + m[0].length, seg, norm: t, stem: stem(t) });
+  }
+  return out;
+}
+
+const SEPARATORS = /\s+[-–—|~•]+\s+|\s*\|\s*|:\s+|\s+\/\/\s+/;
+const MAX_NAME = 60;
+
+/** A title cut to its first meaningful segment, brackets removed, ALL CAPS undone, at most 60 chars. */
+export function shortTitle(title: string): string {
+  let t = title.replace(/\s+/g, " ").trim();
+  const unbracketed = t.replace(/\s*[([{][^)\]}]*[)\]}]\s*/g, " ").trim();
+  if (salientTerms(unbracketed).length) t = unbracketed;
+  const segs = t.split(SEPARATORS).map((s) => s.trim());
+  const seg = segs.find((s) => s.length >= 3 && salientTerms(s).some((x) => !/^\p{N}+$/u.test(x))) ?? t;
+  t = seg.replace(/^[^\p{L}\p{N}"“'‘#$(]+|[^\p{L}\p{N}!?"”'’)%]+$/gu, "").replace(/\s+/g, " ");
+  if (t.length > MAX_NAME) {
+    const cut = t.slice(0, MAX_NAME + 1);
+    const sp = cut.lastIndexOf(" ");
+    t = (sp > 20 ? cut.slice(0, sp) : t.slice(0, MAX_NAME)).replace(/[^\p{L}\p{N}!?)]+$/u, "");
+  }
+  return uncap(t || title.slice(0, MAX_NAME).trim());
+}
+
+/**
+ * The most representative phrase for a story: among 1-3 word n-grams of one title segment that
+ * neither start nor end with a stopword or format word ("Last Jedi", not "Last Jedi Trailer") and are
+ * not just numbers or single letters, the one found in the most members (each
+ * member counts 1 + weight/maxWeight, so breadth dominates and heavy members break ties), matched on
+ * stems joined without spaces ("iPhoneX" = "iPhone X"); ties prefer longer, then not starting with a
+ * number. A longer n-gram containing the winner is
+ * preferred while found in >= 70% as many members ("iPhone X" over "iPhone"). The phrase is cut from a
+ * title in its most common spelling, heaviest member first, preferring one not in ALL CAPS. With one member, or when no phrase
+ * is shared by two members, the heaviest title's shortTitle().
+ */
+export function storyName(members: { title: string; weight: number }[]): string {
+  if (members.length === 0) return "";
+  const ms = [...members].sort((a, b) => b.weight - a.weight || cmp(a.title, b.title));
+  if (ms.length === 1) return shortTitle(ms[0].title);
+  const maxW = Math.max(...ms.map((m) => m.weight), 0);
+  type Gram = { score: number; members: number; n: number; stems: string[]; where: { m: number; start: number; end: number }[] };
+  const grams = new Map<string, Gram>();
+  ms.forEach((m, mi) => {
+    const ws = words(m.title);
+    const seen = new Set<string>();
+    for (let i = 0; i < ws.length; i++) {
+      for (let n = 1; n <= 3 && i + n <= ws.length; n++) {
+        const seg = ws.slice(i, i + n);
+        if (seg[n - 1].seg !== seg[0].seg) break;
+        const edge = (x: Word) => STOPWORDS.has(x.norm) || weakByRule(x.stem);
+        if (edge(seg[0]) || edge(seg[n - 1])) continue;
+        if (seg.every((w) => /^\p{N}+$/u.test(w.norm) || w.norm.length < 2)) continue;
+        const key = seg.map((w) => w.stem).join("");
+        let g = grams.get(key);
+        if (!g) grams.set(key, (g = { score: 0, members: 0, n, stems: seg.map((w) => w.stem), where: [] }));
+        g.where.push({ m: mi, start: seg[0].start, end: seg[n - 1].end });
+        if (seen.has(key)) continue;
+        seen.add(key);
+        g.score += 1 + (maxW > 0 ? Math.max(0, m.weight) / maxW : 0);
+        g.members++;
+      }
+    }
+  });
+  const shared = [...grams.entries()].filter(([, g]) => g.members >= 2);
+  if (shared.length === 0) return shortTitle(ms[0].title);
+  const lead = (g: Gram) => (/^\p{N}/u.test(g.stems[0]) ? 1 : 0); // "iPhone 8" before "8 Plus"
+  const order = (a: [string, Gram], b: [string, Gram]) => b[1].score - a[1].score || b[1].n - a[1].n || lead(a[1]) - lead(b[1]) || cmp(a[0], b[0]);
+  shared.sort(order);
+  let best = shared[0][1];
+  const inner = ` ${best.stems.join(" ")} `;
+  for (const [, g] of shared) {
+    if (g.n > best.n && g.members >= 0.7 * shared[0][1].members && ` ${g.stems.join(" ")} `.includes(inner)) best = g;
+  }
+  // Cut the phrase in its most common spelling, from the heaviest member, preferring not ALL CAPS.
+  const text = (o: { m: number; start: number; end: number }) => ms[o.m].title.slice(o.start, o.end).replace(/\s+/g, " ");
+  const spellings = new Map<string, number>();
+  for (const o of best.where) {
+    const k = text(o).toLowerCase();
+    spellings.set(k, (spellings.get(k) ?? 0) + 1);
+  }
+  const occ = [...best.where].sort(
+    (a, b) => spellings.get(text(b).toLowerCase())! - spellings.get(text(a).toLowerCase())! || a.m - b.m || a.start - b.start,
+  );
+  const top = text(occ[0]).toLowerCase();
+  const pick = occ.find((o) => text(o).toLowerCase() === top && text(o) !== text(o).toUpperCase()) ?? occ[0];
+  return uncap(text(pick).replace(/['’]s$/i, "").slice(0, MAX_NAME).trim());
+}
+
+/**
+ * ALL-CAPS text in title case: words of 4+ letters capitalised, short stopwords lower-cased, other
+ * short words (acronyms: NFL, DIY, BTS) kept. Mixed-case text is returned unchanged.
+ */
+export function uncap(s: string): string {
+  if (s !== s.toUpperCase() || s === s.toLowerCase()) return s;
+  return s.replace(/[\p{L}\p{N}'’]+/gu, (w) => {
+    if (w.length >= 4) return w[0] + w.slice(1).toLowerCase();
+    return STOPWORDS.has(normalize(w)) ? w.toLowerCase() : w;
+  });
+}
