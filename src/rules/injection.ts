@@ -3,7 +3,7 @@
  * `invalid_input` when this flags, so the text never reaches a model or a prompt template.
  *
  * Why rules and not a classifier: the fields are short titles/topics, the screen must be pure,
- * deterministic and cost about a microsecond, and every rejection has to be explainable to the
+ * deterministic and cost a few microseconds, and every rejection has to be explainable to the
  * caller (`reason` + `detail`). Rules are tuned for precision on real titles (zero flags on 11k
  * YouTube titles and Upworthy headlines); they do not try to catch off-topic requests. See
  * docs/rules.injection.md for each rule, its rationale and its known misses.
@@ -70,9 +70,9 @@ const LEGIT_JOINER = new RegExp(
 const VS_RUN = /[\uFE00-\uFE0F\u{E0100}-\u{E01EF}]{2}/u;
 
 /**
- * Zero-width space (and soft hyphen, CGJ) appear in real titles copied from broadcasters' sites
- * (37 YouTube titles, 20 Upworthy headlines), so one alone is not flagged; phrase rules run on a
- * view with them removed, so they cannot hide an attack. Runs and heavy use are steganography.
+ * Zero-width spaces appear in real titles copied from broadcasters' sites (19 YouTube title rows,
+ * 17 Upworthy headlines), so one alone is not flagged; the phrase rules run on a view with them
+ * removed, so they cannot hide an attack. Runs and heavy use are steganography.
  */
 const SOFT_INVISIBLE = /[\u200B\u00AD\u034F]/;
 const SOFT_INVISIBLE_G = /[\u200B\u00AD\u034F\u200C\u200D]/g;

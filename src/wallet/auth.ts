@@ -2,7 +2,9 @@
  * Key → account resolution with an in-memory cache. The cache is dropped whenever another
  * connection (the CLI, the web application) has committed to the wallet, detected with
  * `PRAGMA data_version`, so a revoke, regenerate, review flag or top-up made elsewhere is seen
- * by the very next request. The committing transaction re-checks the key anyway.
+ * by the very next request. The check runs once per event-loop turn (requests read in the same
+ * turn arrived together with any concurrent commit, so they may see either side of it); the
+ * committing transaction of each request batch re-checks key and account anyway.
  */
 import type { Database, Statement } from "bun:sqlite";
 import { hashKey, isWellFormedKey } from "./keys.ts";
@@ -22,6 +24,7 @@ export class KeyResolver {
   private cache = new Map<string, Principal | null>();
   private version = -1;
   private versionStmt: Statement;
+  private checkedThisTurn = false;
   private lookup: Statement;
 
   constructor(private db: Database) {
@@ -31,8 +34,13 @@ export class KeyResolver {
     );
   }
 
-  /** Drop cached principals if any other connection committed since the last call. */
+  /** Drop cached principals if any other connection committed since the last check (once per turn). */
   refresh(): void {
+    if (this.checkedThisTurn) return;
+    this.checkedThisTurn = true;
+    setImmediate(() => {
+      this.checkedThisTurn = false;
+    });
     const v = (this.versionStmt.get() as { data_version: number }).data_version;
     if (v !== this.version) {
       this.version = v;
