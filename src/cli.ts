@@ -25,6 +25,7 @@ Commands:
   keys regenerate|revoke
   credits add
   ingest                build daily snapshots from raw feeds (also: ingest fetch)
+  backtest              replay feeds and score the forecasting rules (no look-ahead)
 
 Run 'trend-intel <command> --help' for the options of a command.`,
   serve: `Usage: trend-intel serve [--port 8787] [--db data/wallet.sqlite] [--snapshots snapshots]
@@ -224,6 +225,10 @@ async function main(): Promise<void> {
     case "ingest": {
       const { cmdIngest } = await import("./cli-ingest.ts");
       return cmdIngest(rest);
+    }
+    case "backtest": {
+      const { cmdBacktest } = await import("./cli-backtest.ts");
+      return cmdBacktest(rest);
     }
     default:
       throw new UsageError(`unknown command '${cmd}' (see trend-intel --help)`);
