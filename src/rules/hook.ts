@@ -3,7 +3,8 @@
  * docs/rules.hook.md; measured accuracy: bench/RESULTS.hook.md.
  *
  * Built for bulk use (millions of titles): every regex is compiled once at module load, none has
- * nested unbounded quantifiers, and at most MAX_CHARS normalised characters are ever matched.
+ * overlapping nested quantifiers, most are skipped by word gates, and at most MAX_CHARS normalised
+ * characters are ever matched.
  */
 import type { HookType } from "../domain/enums.ts";
 
@@ -36,11 +37,12 @@ export const HOOK_PRIORITY: readonly HookType[] = [
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Typographic variants that must not split a rule ("I’m" vs "I'm", fullwidth "？"), plus "ß": after
- * folding it can only come from capital ẞ, whose lower case ß would otherwise fold to "ss".
+ * Typographic variants that must not split a rule ("I’m" vs "I'm", fullwidth "？"). They have no case,
+ * so mapping them before folding is safe, and titles whose only non-ASCII is a curly quote (common)
+ * stay on the cheap ASCII path.
  */
-const CHAR_MAP: Record<string, string> = { "‘": "'", "’": "'", "ʼ": "'", "“": '"', "”": '"', "？": "?", "！": "!", ß: "ss" };
-const CHAR_MAP_RE = /[‘’ʼ“”？！ß]/g;
+const PUNCT_MAP: Record<string, string> = { "‘": "'", "’": "'", "ʼ": "'", "“": '"', "”": '"', "？": "?", "！": "!" };
+const PUNCT_MAP_RE = /[‘’ʼ“”？！]/g;
 const NON_ASCII_RE = /[^\x00-\x7f]/;
 /** Anything but single ASCII spaces between words: only then is the (costlier) collapse needed. */
 const WS_IRREGULAR_RE = /\s\s|[^\S ]/;
@@ -81,10 +83,14 @@ export function normalizeTitle(title: unknown): string {
   let s = title.length > RAW_FAST_LIMIT ? workPrefix(title) : title;
   s = s.trim();
   if (WS_IRREGULAR_RE.test(s)) s = s.replace(WS_RUN_RE, " ");
+  if (NON_ASCII_RE.test(s)) s = s.replace(PUNCT_MAP_RE, (m) => PUNCT_MAP[m]);
   if (NON_ASCII_RE.test(s)) {
     s = s.toUpperCase().toLowerCase();
     if (s.includes("ς")) s = s.replaceAll("ς", "σ");
-    s = s.replace(CHAR_MAP_RE, (m) => CHAR_MAP[m]);
+    // After folding, ß can only come from capital ẞ (ß itself folds to "ss"); without this,
+    // "ẞ".toLowerCase() = "ß" would fold differently from "ẞ".
+    if (s.includes("ß")) s = s.replaceAll("ß", "ss");
+    s = s.replace(PUNCT_MAP_RE, (m) => PUNCT_MAP[m]); // again: "ŉ" upper-cases to "ʼN"
   } else s = s.toLowerCase();
   return s.length > MAX_CHARS ? s.slice(0, MAX_CHARS).trimEnd() : s;
 }
@@ -102,8 +108,7 @@ const SEP_RE = new RegExp(
     String.raw`\/\/+|\s\/\s`,
     String.raw`[-–—]{1,3}(?=\s)|\s[-–—]{1,3}`,
     String.raw`[.!?…¿¡]+(?=\s|$)`,
-  ]
-    .join("|"),
+  ].join("|"),
   "g",
 );
 
@@ -203,7 +208,7 @@ const CONTRARIAN_RE = alt(
 const EMPATHY_RE = alt(
   [
     String.raw`\bif you(?:'re| are) (?:\S+ )?(?:struggling|feeling|going through|hurting|sad|lonely|anxious|depressed|grieving|lost|tired|overwhelmed|scared|insecure)\b`,
-    String.raw`\b(?:for|to) (?:anyone|everyone|anybody|everybody|all of you|those) (?:who|that|struggling|feeling|going through|hurting)\b`,
+    String.raw`\b(?:for|to) (?:anyone|everyone|anybody|everybody|those) (?:who|that|struggling|feeling|going through|hurting)\b`,
     String.raw`\byou(?:'re| are) not (?:alone|broken|crazy|weird)\b|\byou(?:'re| are) (?:enough|loved|worthy|valid)\b|\byou matter\b|\bit'?s (?:ok|okay|alright) (?:to|if|not)\b`,
     String.raw`\bfeel(?:s|ing)? (?:lonely|alone|sad|anxious|lost|empty|ugly|worthless|broken|depressed|insecure|hopeless|overwhelmed)\b|\bloneliness\b`,
     String.raw`\bvulnerab(?:le|ility)\b|\bmental health\b|\bself[- ]?(?:love|care|help|worth|esteem|compassion|acceptance)\b`,
@@ -227,6 +232,9 @@ const QUESTION_OPEN_RE = alt(
     String.raw`${SS}how (?:much|many|long|far|often|old|big|bad|good|hard|fast|different|come)\b`,
     String.raw`${SS}(?:what|who) (?:really |actually )?(?:makes|made|happens|happened|causes|caused|killed|kind|type|sort)\b`,
     String.raw`${SS}(?:${AUX}) (?:${SUBJECT})\b`,
+    // These never open a title except as a question, so any subject will do ("Did Einstein Fail Math").
+    // "Will", "Can", "Do", "Have" are left out: "Will & Grace", "Can Openers", "Do Not Disturb".
+    String.raw`${SS}(?:does|did|is|are|was|were|should|would|could|has|doesn't|didn't|isn't|aren't|wasn't|weren't|shouldn't|wouldn't|couldn't|hasn't) [a-z0-9]`,
   ],
   "mu",
 );
@@ -285,10 +293,11 @@ const RELEASE_RE =
   /\b(?:official|lyrics?|music) (?:music )?(?:video|audio|trailer|teaser|visualizer)\b|[([](?:official|audio|lyrics?|lyric video|visualizer)\b|\bofficial (?:mv|m\/v)\b/;
 
 // ---------------------------------------------------------------------------------------------
-// Gates. Most titles match no rule, so each rule's regex runs only when the title holds a word that
-// rule cannot match without. One pass hashes every [a-z0-9] run (the same runs `\b` delimits) and
-// ORs in the gate bits of that word. A hash collision only costs a regex run; it can never change a
-// result, because the regex still decides.
+// Gates. Most titles match no rule, so each rule's regex runs only when the title holds a word (or a
+// word at a segment start, or a pair of consecutive words) that the rule cannot match without. One
+// allocation-free pass hashes every [a-z0-9] run (the runs `\b` delimits; an apostrophe splits
+// "don't" into "don" + "t", as `\b` does) and ORs in the gate bits. Gates only ever skip work: the
+// regex still decides, so a hash collision costs a regex run and never changes a result.
 // ---------------------------------------------------------------------------------------------
 
 const G_LIST = 1, G_BEFORE_AFTER = 2, G_CONFESSION = 4, G_STORY = 8, G_CONTRARIAN = 16;
@@ -304,44 +313,76 @@ function wordHash(w: string): number {
   for (let i = 0; i < w.length; i++) h = Math.imul(h ^ w.charCodeAt(i), FNV_PRIME);
   return h;
 }
+const pairKey = (a: number, b: number): number => Math.imul(a, 0x9e3779b1) ^ b;
 
-const GATES = new Map<number, number>();
-function gate(bit: number, words: string): void {
-  for (const w of words.split(/[\s|]+/)) {
-    if (!w) continue;
-    const h = wordHash(w);
-    GATES.set(h, (GATES.get(h) ?? 0) | bit);
-  }
-}
+/** Word anywhere / word opening a segment / two consecutive words → gate bits. */
+const ANY = new Map<number, number>();
+const LEAD = new Map<number, number>();
+const PAIR = new Map<number, number>();
+const words = (list: string): string[] => list.split(/[\s|]+/).filter(Boolean);
+const add = (m: Map<number, number>, key: number, bit: number): void => void m.set(key, (m.get(key) ?? 0) | bit);
+const gateAny = (bit: number, list: string): void => words(list).forEach((w) => add(ANY, wordHash(w), bit));
+const gateLead = (bit: number, list: string): void => words(list).forEach((w) => add(LEAD, wordHash(w), bit));
+const gatePairs = (bit: number, firsts: string, seconds: string): void =>
+  words(firsts).forEach((a) => words(seconds).forEach((b) => add(PAIR, pairKey(wordHash(a), wordHash(b)), bit)));
 
-// Apostrophes break words, as they do for `\b`: "don't" is seen as "don" + "t".
-gate(G_LIST, `top ${NUM_WORDS}`);
-gate(G_BEFORE_AFTER,
-  "before transform transforms transformed transforming transformation transformations makeover makeovers make " +
-  "glow glowed glowup glowups then from later after post progress weight fitness body lost into");
-gate(G_CONFESSION,
-  "i we im ive weve my confess confession confessions confessing confessed confesses honest honestly feel leaving quitting");
-gate(G_STORY, "i we my story stories storytime storytimes happened life");
-gate(G_CONTRARIAN,
-  "stop quit don dont not never why shouldn should wrong overrated overhyped scam lie myth myths broken waste useless " +
-  "pointless hoax rip ripoff debunk debunked debunking debunks misconception misconceptions lies truth sense problem sucks worth");
-gate(G_EMPATHY,
-  "if anyone everyone anybody everybody all those not enough loved worthy valid matter it its feel feels feeling loneliness " +
-  "vulnerable vulnerability mental self selflove selfcare selfhelp selfworth selfesteem selfcompassion selfacceptance help let lets " +
-  "strong bestrong staystrong pray praying vigil thoughts sending stand standing solidarity");
-gate(G_QUESTION, `${WH} ${AUX} whats whos hows whys wheres whens whichs wtfs whatre whore howre whyre wherere isn aren wasn weren don doesn didn won wouldn can couldn shouldn hasn haven`);
-gate(G_BOLD,
+gateAny(G_LIST, `top ${NUM_WORDS}`);
+
+gateAny(G_BEFORE_AFTER,
+  "before transform transforms transformed transforming transformation transformations makeover makeovers glow glowed " +
+  "glowup glowups glowedup glowedups lost");
+gateLead(G_BEFORE_AFTER, "from");
+gatePairs(G_BEFORE_AFTER, "went go going goes gone", "from");
+gatePairs(G_BEFORE_AFTER, "day days week weeks month months year years", "later after post progress transformation");
+gatePairs(G_BEFORE_AFTER, "weight progress fitness body", "update loss journey");
+gatePairs(G_BEFORE_AFTER, "then", "and vs now");
+gatePairs(G_BEFORE_AFTER, "make", "over overs");
+gatePairs(G_BEFORE_AFTER, "turned turning turns turn", "me myself my him her it them himself herself themselves");
+
+gateAny(G_CONFESSION,
+  "i we im ive weve confess confession confessions confessing confessed confesses honest honestly truth guilty leaving quitting " +
+  "anxiety depression illness disorder diagnosis addiction ocd adhd panic breakdown");
+
+gateAny(G_STORY, "story stories storytime storytimes experience experiences journey happened");
+gatePairs(G_STORY, "how why when", "i we");
+gatePairs(G_STORY, "day time night moment week year summer", "i we my");
+gatePairs(G_STORY, "my first 1st last a", "day");
+
+gateLead(G_CONTRARIAN, "don dont do never stop quit");
+gateAny(G_CONTRARIAN,
+  "shouldn should need must wrong overrated overhyped scam lie myth myths broken waste useless pointless hoax rip ripoff " +
+  "debunk debunked debunking debunks misconception misconceptions lies truth sense problem sucks worth");
+
+gateAny(G_EMPATHY,
+  "struggling feeling going through hurting sad lonely anxious depressed grieving lost tired overwhelmed scared insecure " +
+  "anyone everyone anybody everybody those alone broken crazy weird enough loved worthy valid matter ok okay alright " +
+  "empty ugly worthless hopeless loneliness vulnerable vulnerability mental self selflove selfcare selfhelp selfworth " +
+  "selfesteem selfcompassion selfacceptance help strong bestrong staystrong pray praying prayers vigil sending stand " +
+  "standing solidarity");
+
+gateLead(G_QUESTION,
+  `${WH} ${AUX} whats whos hows whys wheres whens whichs wtfs whatre whore howre whyre wherere ` +
+  "isn aren wasn weren don doesn didn won wouldn can couldn shouldn hasn haven");
+
+gateAny(G_BOLD,
   `best ${SUPERLATIVES} world worlds ever never always forever everything everyone everybody nothing nobody anything every ` +
   "time history universe insane insanely crazy epic incredible incredibly unbelievable amazing impossible mind mindblowing " +
   "mindbending jaw jawdropping shocking terrifying extreme extremely legendary unreal outrageous lifetime life lifechanging " +
   "game gamechanger must change changes changed only perfect");
-gate(G_RELEASE, "official lyric lyrics music audio visualizer");
+
+gateAny(G_RELEASE, "official lyric lyrics music audio visualizer");
+
+/** After one of these a segment may start (a superset of what SEP_RE splits at). */
+const SEGMENT_BREAK = new Set(Array.from("|¦ǀ•·;()[]{}<>«»\"~:/-–—.!?…¿¡", (c) => c.charCodeAt(0)));
 
 /** Gate bits and character facts of a normalised title, without allocating. */
 function scan(norm: string): number {
   let bits = 0;
   let start = -1;
   let h = FNV_OFFSET;
+  let prev = 0;
+  let segStart = true;
+  let lead = false;
   let lastBang = -3;
   const n = norm.length;
   for (let i = 0; i <= n; i++) {
@@ -351,17 +392,24 @@ function scan(norm: string): number {
       if (start < 0) {
         start = i;
         h = FNV_OFFSET;
+        lead = segStart;
       }
       h = Math.imul(h ^ c, FNV_PRIME);
       if (digit) bits |= F_DIGIT;
       continue;
     }
     if (start >= 0) {
-      bits |= GATES.get(h) ?? 0;
+      bits |= ANY.get(h) ?? 0;
+      if (lead) bits |= LEAD.get(h) ?? 0;
+      if (prev !== 0) bits |= PAIR.get(pairKey(prev, h)) ?? 0;
       // "-iest" superlatives (smelliest, deadliest) are open-ended, so they are gated by suffix.
       if (i - start >= 5 && norm.startsWith("iest", i - 4)) bits |= G_BOLD;
+      prev = h;
       start = -1;
+      segStart = false;
     }
+    if (SEGMENT_BREAK.has(c)) segStart = true;
+    else if (c !== 0x20 && c !== 0x27 && c !== 0x2a && c !== 0x23) segStart = false; // space ' * # keep it
     if (c === 0x3f || c === 0xbf) bits |= F_QMARK;
     else if (c === 0x23) bits |= F_HASH;
     else if (c === 0x21) {
