@@ -19,7 +19,8 @@ export interface Loaded {
 
 export class Engine {
   current: Loaded | null = null;
-  private refused = new Map<string, number>(); // file → mtime refused, so a bad file is not retried forever
+  /** file → identity (mtime, size, inode) of the version refused, so a bad file is not retried forever but a replacement is. */
+  private refused = new Map<string, string>();
   private watcher: FSWatcher | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
   private listeners: ((l: Loaded) => void)[] = [];
@@ -35,13 +36,14 @@ export class Engine {
     for (const date of listSnapshots(this.dir)) {
       if (this.current && date <= this.current.header.date) return false;
       const file = snapshotPath(this.dir, date);
-      let mtime = 0;
+      let ident = "";
       try {
-        mtime = statSync(file).mtimeMs;
+        const st = statSync(file);
+        ident = `${st.mtimeMs}|${st.size}|${st.ino}`;
       } catch {
         continue;
       }
-      if (this.refused.get(file) === mtime) continue;
+      if (this.refused.get(file) === ident) continue;
       try {
         const t0 = performance.now();
         const { header, body } = readSnapshotFile(file);
@@ -52,7 +54,7 @@ export class Engine {
         for (const fn of this.listeners) fn(loaded);
         return true;
       } catch (e) {
-        this.refused.set(file, mtime);
+        this.refused.set(file, ident);
         log.warn("snapshot_refused", { file, reason: e instanceof Error ? e.message : String(e) });
       }
     }

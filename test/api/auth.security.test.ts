@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { ENDPOINTS, url } from "../helpers/endpoints.ts";
-import { startServer, walletState, type TestServer } from "../helpers/server.ts";
+import { nextTurn, startServer, walletState, type TestServer } from "../helpers/server.ts";
 import { generateKey, revokeKeys } from "../../src/wallet/keys.ts";
 import { PLAN_NAMES } from "../../src/wallet/plans.ts";
 
@@ -13,12 +13,13 @@ let s: TestServer;
 let live: { accountId: string; apiKey: string };
 let revoked: { accountId: string; apiKey: string };
 
-beforeAll(() => {
+beforeAll(async () => {
   s = startServer();
   live = s.account({ plan: "agency" });
   revoked = s.account({ plan: "pro" });
   revokeKeys(s.admin, revoked.accountId);
-});
+  await nextTurn();
+}, 60_000);
 afterAll(() => s.stop());
 
 /** Every way of not presenting a valid key in x-service-api-key. */
@@ -50,7 +51,7 @@ describe.each(ENDPOINTS.map((e) => [e.path, e] as const))("%s", (_path, ep) => {
     const r = await s.json(url(ep));
     expect(r.status).toBe(401);
     reference = r.body;
-  });
+  }, 60_000);
 
   test("missing key → 401 unauthorized, JSON body, no tier header", async () => {
     const r = await s.json(url(ep));

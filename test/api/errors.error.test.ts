@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { ENDPOINTS, PAID, INTEL, INJECTION, isEnum, lengthBounded, props, requiredParams, url, validQuery } from "../helpers/endpoints.ts";
-import { startServer, walletState, T0, type TestServer } from "../helpers/server.ts";
+import { nextTurn, startServer, walletState, T0, type TestServer } from "../helpers/server.ts";
 import { tempDir } from "../helpers/tmp.ts";
 import { addCredits, setReview } from "../../src/wallet/keys.ts";
 import { FORBIDDEN_PARAMS } from "../../src/api/params.ts";
@@ -16,7 +16,7 @@ import type { Endpoint } from "../../src/api/endpoint.ts";
 let s: TestServer;
 beforeAll(() => {
   s = startServer();
-});
+}, 60_000);
 afterAll(() => s.stop());
 
 /** A roomy account: limits never interfere unless a test asks. */
@@ -181,6 +181,7 @@ describe("402 insufficient_credits", () => {
     expect(r.body.credits_remaining).toBe(0);
     expect((await s.json("/api/public/usage", acc.apiKey)).body.credits_remaining).toBe(0);
     expect(addCredits(s.admin, acc.accountId, 5, T0)).toBe(5);
+    await nextTurn();
     const ok = await s.json("/api/public/trends?source=youtube", acc.apiKey);
     expect(ok.status).toBe(200);
     expect(ok.body.credits_remaining).toBe(4);
@@ -191,12 +192,14 @@ describe("403 usage_review (via the CLI's setReview on another connection)", () 
   test.each(ENDPOINTS.map((e) => [e.path, e] as const))("%s → 403, nothing spent; clears when review is off", async (_p, ep) => {
     const acc = roomy();
     setReview(s.admin, acc.accountId, true);
+    await nextTurn();
     await expectNoSpend(s, acc.accountId, async () => {
       const r = await s.json(url(ep), acc.apiKey);
       expect(r.status).toBe(403);
       expect(r.body.error).toBe("usage_review");
     });
     setReview(s.admin, acc.accountId, false);
+    await nextTurn();
     expect((await s.json(url(ep), acc.apiKey)).status).toBe(200);
   });
 });

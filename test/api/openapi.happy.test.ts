@@ -18,7 +18,7 @@ beforeAll(async () => {
   expect(r.status).toBe(200);
   expect(r.headers.get("content-type")).toContain("application/json");
   doc = await r.json();
-});
+}, 60_000);
 afterAll(() => s.stop());
 
 describe("/openapi.json", () => {

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { ENDPOINTS, PAID, INJECTION, url } from "../helpers/endpoints.ts";
-import { startServer, walletState, type TestServer } from "../helpers/server.ts";
+import { nextTurn, startServer, walletState, type TestServer } from "../helpers/server.ts";
 import { revokeKeys, setReview } from "../../src/wallet/keys.ts";
 import type { Endpoint } from "../../src/api/endpoint.ts";
 
@@ -25,7 +25,7 @@ const ORDER: [Fault, number, string][] = [
 let s: TestServer;
 beforeAll(() => {
   s = startServer();
-});
+}, 60_000);
 afterAll(() => s.stop());
 
 function subsets<T>(xs: T[]): T[][] {
@@ -62,6 +62,7 @@ describe.each(PAID().map((e) => [e.path, e] as const))("%s", (_p, ep) => {
       }
       if (has("review")) setReview(s.admin, acc.accountId, true);
       if (has("revoked")) revokeKeys(s.admin, acc.accountId);
+      await nextTurn(); // the next request arrives after the change, as over the network
       const extra: Record<string, string> = {};
       if (has("badParam")) extra.page = "2";
       if (has("injection")) extra[ep.freeText[0]] = INJECTION;
@@ -92,6 +93,7 @@ describe("named pairs from the contract", () => {
   test("revoked key + bad param → 401", async () => {
     const a = s.account({});
     revokeKeys(s.admin, a.accountId);
+    await nextTurn();
     const r = await s.json("/api/public/trends?limit=abc&page=1", a.apiKey);
     expect([r.status, r.body.error]).toEqual([401, "unauthorized"]);
   });
@@ -99,6 +101,7 @@ describe("named pairs from the contract", () => {
   test("review + bad param → 403 (also on usage)", async () => {
     const a = s.account({});
     setReview(s.admin, a.accountId, true);
+    await nextTurn();
     const r = await s.json("/api/public/trends?limit=abc", a.apiKey);
     expect([r.status, r.body.error]).toEqual([403, "usage_review"]);
     const u = await s.json("/api/public/usage?page=1", a.apiKey);
@@ -132,6 +135,7 @@ describe("named pairs from the contract", () => {
     expect((await s.json(url(trends()), a.apiKey)).status).toBe(200);
     expect((await s.json(url(trends()), a.apiKey)).status).toBe(200);
     revokeKeys(s.admin, a.accountId);
+    await nextTurn();
     expect((await s.json("/api/public/usage", a.apiKey)).status).toBe(401);
   });
 });

@@ -18,7 +18,7 @@ beforeAll(() => {
   const a = s.account({ plan: "agency", credits: 10_000, burst: 100_000, dailyCap: 100_000 });
   key = a.apiKey;
   accountId = a.accountId;
-});
+}, 60_000);
 afterAll(() => s.stop());
 
 const get = (q: string) => s.json(`/api/public/trends${q}`, key);

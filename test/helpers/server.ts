@@ -101,6 +101,14 @@ export function startServer(o: Partial<AppOptions> & { clock?: TestClock } = {})
   };
 }
 
+/**
+ * Let the event loop turn. The server re-reads the wallet's data_version once per event-loop turn
+ * (src/wallet/auth.ts), so a change committed by another connection is seen by every request that
+ * arrives after it in a later turn, as any request over the network does. In-process tests await
+ * this between a wallet change (revoke, regenerate, review) and "the next request".
+ */
+export const nextTurn = (): Promise<void> => new Promise((r) => setImmediate(r));
+
 /** Wallet state of one account, read through a separate connection. */
 export function walletState(db: Database, accountId: string) {
   const a = db.query("SELECT credits FROM accounts WHERE id = ?").get(accountId) as { credits: number };

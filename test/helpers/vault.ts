@@ -9,6 +9,7 @@ import { parseKaggleCsv } from "../../src/feeds/kaggle.ts";
 import { parseCsv } from "../../src/feeds/csv.ts";
 import { ingestDays } from "../../src/cli-ingest.ts";
 import type { DayInput } from "../../src/vault/ingest.ts";
+import { listSnapshots, readSnapshotFile, snapshotPath } from "../../src/vault/snapshot.ts";
 import { tempDir } from "./tmp.ts";
 
 export const REPO = join(import.meta.dir, "../..");
@@ -42,7 +43,31 @@ export function vaultDir(n: number): string {
 }
 
 export const smallVault = () => vaultDir(3);
-export const fullVault = () => vaultDir(DEMO_DAYS);
+
+/** The demo vault shipped in the repo (built by `trend-intel ingest --kaggle-csv data/youtube-us-2017.csv`). */
+export const REPO_SNAPSHOTS = join(REPO, "snapshots");
+let full: string | null = null;
+
+/**
+ * The real full demo vault (29 days). The repo's snapshots/ when it holds all 29 days and its newest
+ * file passes the format checks (that is the vault users get); otherwise built from the full CSV
+ * into a temp dir with the real ingest (a few seconds). TEST_FULL_VAULT=build forces the build.
+ */
+export function fullVault(): string {
+  if (!full) {
+    const days = listSnapshots(REPO_SNAPSHOTS);
+    let usable = days.length === DEMO_DAYS && process.env.TEST_FULL_VAULT !== "build";
+    if (usable) {
+      try {
+        readSnapshotFile(snapshotPath(REPO_SNAPSHOTS, days[0]));
+      } catch {
+        usable = false;
+      }
+    }
+    full = usable ? REPO_SNAPSHOTS : vaultDir(DEMO_DAYS);
+  }
+  return full;
+}
 
 /** A private copy of the first-n-days vault (or of only some of its files) that a test may modify. */
 export function copyVault(n: number, only?: (file: string) => boolean): string {

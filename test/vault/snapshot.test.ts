@@ -214,12 +214,10 @@ describe("engine", () => {
     expect(eng.current?.header.date).toBe(DAY2);
   });
 
-  // KNOWN BUG (src/engine/engine.ts, not ours to edit): the refusal cache is keyed by mtime only.
-  // File-system timestamps are coarse (one kernel tick, ~4 ms here), so a refused half-written
-  // file that is completed or replaced within the same tick keeps its mtime and is skipped until
-  // the process restarts. Keying the cache by mtime + size + inode would fix it. Inverted test:
-  // it starts failing (and should become a plain test) once engine.ts is fixed.
-  test.failing("BUG: a valid replacement with the SAME mtime as a refused file is loaded", async () => {
+  // File-system timestamps are coarse (one kernel tick, ~4 ms here): a refused half-written file
+  // completed or replaced within the same tick keeps its mtime, so the refusal cache is keyed by
+  // mtime + size + inode.
+  test("a valid replacement with the SAME mtime as a refused file is loaded", async () => {
     const dir = copyVault(3, (f) => f.startsWith(FIRST_DAY));
     const eng = new Engine(dir);
     await captureLogs(() => {

@@ -15,7 +15,7 @@ const N = 137; // not a multiple of 5: 137 = 27 * 5 + 2
 let s: TestServer;
 beforeAll(() => {
   s = startServer();
-});
+}, 60_000);
 afterAll(() => s.stop());
 
 const bigLimits = { burst: 1_000_000, dailyCap: 1_000_000, intelCap: 1_000_000 };
@@ -120,7 +120,7 @@ describe("over a real loopback port (fetch)", () => {
     t = startServer();
     t.app.listen({ port: 0, hostname: "127.0.0.1" });
     base = `http://127.0.0.1:${t.app.server!.port}`;
-  });
+  }, 60_000);
   afterAll(async () => {
     await t.app.stop(true);
     t.stop();

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { createHash } from "node:crypto";
-import { startServer, type TestServer } from "../helpers/server.ts";
+import { nextTurn, startServer, type TestServer } from "../helpers/server.ts";
 import { createAccount, generateKey, hashKey, isWellFormedKey, regenerateKey, revokeKeys, KEY_PREFIX } from "../../src/wallet/keys.ts";
 import { openWallet } from "../../src/wallet/db.ts";
 import { tempDir } from "../helpers/tmp.ts";
@@ -18,7 +18,7 @@ const KEY_RE = /^svc_live_[0-9A-Za-z]{32,}$/;
 let s: TestServer;
 beforeAll(() => {
   s = startServer();
-});
+}, 60_000);
 afterAll(() => s.stop());
 
 test("key format: svc_live_ + ≥32 base62 characters; keys are distinct and well spread", () => {
@@ -99,6 +99,7 @@ test("regenerate → the old key is 401 at once, the new key works, balance carr
   const a = s.account({ plan: "pro", credits: 50 });
   expect((await s.json("/api/public/trends?source=youtube", a.apiKey)).status).toBe(200);
   const k2 = regenerateKey(s.admin, a.accountId);
+  await nextTurn();
   for (const p of ["/api/public/trends?source=youtube", "/api/public/usage"]) {
     const old = await s.json(p, a.apiKey);
     expect([old.status, old.body.error]).toEqual([401, "unauthorized"]);
@@ -108,6 +109,7 @@ test("regenerate → the old key is 401 at once, the new key works, balance carr
   expect(fresh.body.credits_remaining).toBe(48);
   // Regenerating twice: only the newest works.
   const k3 = regenerateKey(s.admin, a.accountId);
+  await nextTurn();
   expect((await s.json("/api/public/usage", k2)).status).toBe(401);
   expect((await s.json("/api/public/usage", k3)).status).toBe(200);
 });
@@ -131,6 +133,7 @@ test("revoke → 401 at once on every path; the account's other state is kept", 
   const a = s.account({ plan: "builder", credits: 20 });
   expect((await s.json("/api/public/usage", a.apiKey)).status).toBe(200);
   expect(revokeKeys(s.admin, a.accountId)).toBe(1);
+  await nextTurn();
   for (const p of ["/api/public/trends", "/api/public/usage"]) expect((await s.json(p, a.apiKey)).status).toBe(401);
   const row = s.admin.query("SELECT credits FROM accounts WHERE id = ?").get(a.accountId) as { credits: number };
   expect(row.credits).toBe(20);
