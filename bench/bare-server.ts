@@ -8,3 +8,4 @@ const server = Bun.serve({
   },
 });
 console.log(`ready ${server.port}`);
+export {};

@@ -68,9 +68,12 @@ function walletPath(flag?: string): string {
   return flag ?? process.env.WALLET_DB ?? "data/wallet.sqlite";
 }
 
-function args(argv: string[], options: Record<string, { type: "string" | "boolean" }>) {
+/** Parsed flags: strings for string options, booleans for boolean ones (checked by parseArgs' strict mode). */
+type Flags = { values: Record<string, string | boolean | undefined> & { help?: boolean; db?: string }; positionals: string[] };
+
+function args(argv: string[], options: Record<string, { type: "string" | "boolean" }>): { values: Record<string, any>; positionals: string[] } {
   try {
-    return parseArgs({ args: argv, options: { ...options, help: { type: "boolean" }, db: { type: "string" } }, allowPositionals: true, strict: true });
+    return parseArgs({ args: argv, options: { ...options, help: { type: "boolean" }, db: { type: "string" } }, allowPositionals: true, strict: true }) as Flags;
   } catch (e) {
     throw new UsageError((e as Error).message.split("\n")[0]);
   }

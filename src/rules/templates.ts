@@ -4,14 +4,14 @@
  * `safeTopic` (normalised, control/format characters and markup removed, whitespace collapsed,
  * capped), so a caller cannot smuggle markup or invisible characters into a hook.
  */
-export const TEMPLATES: Record<string, (t: string, year: number) => string> = {
+export const TEMPLATES: Partial<Record<string, (t: string, year: number) => string>> = {
   "hook:list_preview": (t) => `7 things nobody tells you about ${t}`,
   "hook:question": (t) => `Is ${t} actually worth it?`,
   "hook:before_after": (t) => `${t}: before and after 30 days`,
   "hook:confession": (t) => `I tried ${t} for a week and I was wrong`,
   "hook:contrarian": (t) => `Stop doing ${t} like everyone else`,
-  "hook:story": (t) => `How ${t} changed everything for me`,
-  "hook:statistic": (t) => `${t}: 3 numbers that explain 90% of it`,
+  "hook:story": (t) => `The true story behind ${t}`,
+  "hook:statistic": (t) => `90% of ${t} comes down to one thing`,
   "hook:empathy": (t) => `If ${t} feels overwhelming, you're not alone`,
   "hook:bold_claim": (t) => `The only ${t} guide you will ever need`,
   "struct:number_led": (t) => `5 ${t} lessons that still hold up`,
@@ -29,13 +29,15 @@ export const TEMPLATES: Record<string, (t: string, year: number) => string> = {
   "struct:second_person": (t) => `What you need to know about ${t}`,
 };
 
-const INVISIBLE = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
+/** Control, format and other default-ignorable (invisible: U+034F, Hangul fillers, variation selectors) characters. */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2028\u2029]/gu;
 export const TOPIC_MAX = 80;
 
 export function safeTopic(s: string): string {
   let t = s.normalize("NFKC").replace(INVISIBLE, " ").replace(/[<>{}\[\]`\\]/g, " ").replace(/\s+/g, " ").trim();
   t = t.replace(/[.!?:;,|\-–—]+$/u, "").trim();
-  if (t.length > TOPIC_MAX) t = t.slice(0, TOPIC_MAX).replace(/\s+\S*$/, "");
+  // Cut at TOPIC_MAX UTF-16 units, never inside a surrogate pair (a lone surrogate is malformed text).
+  if (t.length > TOPIC_MAX) t = t.slice(0, TOPIC_MAX).replace(/[\uD800-\uDBFF]$/, "").replace(/\s+\S*$/, "");
   return t;
 }
 
