@@ -24,7 +24,7 @@ export const virality = defineEndpoint({
   cost: 1,
   summary: "Virality score of a topic or title",
   description:
-    "Matches `q` (a topic or a draft title) to a story and returns viral_score 0-100 = 0.7 × the story's vaultScore + 30 × its breakoutProbability (docs/rules.md), the breakout probability, and the hook type of `q` itself. No match: `confidence: pending`, null scores, no credit spent.",
+    "Matches `q` (a topic or a draft title) to a story and returns viral_score 0-100 = 0.7 × the story's vaultScore + up to 30 points for its breakout probability (full at five times the base rate; docs/rules.md), the breakout probability, and the hook type of `q` itself. No match: `confidence: pending`, null scores, no credit spent.",
   query: ViralityQuery,
   data: ViralitySchema,
   confidence: "observed",

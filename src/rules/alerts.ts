@@ -8,14 +8,17 @@
  *      everything past TOP_N                                   → excludedBelowTopCut
  * So alertsConsidered = alertsShown + excludedNotAccelerating + excludedBelowTopCut +
  * excludedBelowScoreGate, always (property-tested).
- * tier: PRIME when vaultScore ≥ 70 and breakoutProbability ≥ 0.5, else STRONG.
+ * tier: PRIME when vaultScore ≥ 70 and breakoutProbability ≥ 2 × the breakout base rate of the
+ * fitted data (breakoutProbability is a calibrated probability; breakouts are rare, ~2%), else STRONG.
  * confidence: high when tracked ≥ 5 days and ≥ 2 sources or ≥ 3 creators; medium when tracked ≥ 3
  * days or ≥ 2 creators; else low.
  */
 export const SCORE_GATE = 40;
 export const BRIEF_TOP_N = 5;
 export const PRIME_SCORE = 70;
-export const PRIME_BREAKOUT = 0.5;
+import { BASE_RATE } from "./breakout.ts";
+/** Twice the base rate: "more than twice as likely as a typical tracked item to break out". */
+export const PRIME_BREAKOUT = Math.round(2 * BASE_RATE * 1000) / 1000;
 
 export interface AlertCandidate {
   storyId: string;

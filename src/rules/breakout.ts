@@ -14,6 +14,8 @@
 import weights from "./breakout-weights.json";
 
 export const BREAKOUT_RATIO = 1.5;
+/** Ranking labels of the fit: gain ratio ≥ 1 ("the gain did not fall"); see fitBreakoutModel. */
+export const RANK_RATIO = 1;
 export const SERIES_FEATURES = ["relAccel", "hasPrev", "days", "relVel", "logCum", "logLevel"] as const;
 export const CONTEXT_FEATURES = ["chartPos", "chartPosPrev"] as const;
 /** Kept for callers of the first version: the series features. */
@@ -59,10 +61,11 @@ function clip(x: number, lo: number, hi: number): number {
  */
 export function breakoutFeatures(y: number[], daysTracked: number, cum: number, ctx?: ChartContext | null): number[] {
   const n = y.length;
-  const cur = n ? Math.max(0, y[n - 1]) || 0 : 0;
-  const prev = n >= 2 ? Math.max(0, y[n - 2]) || 0 : 0;
+  const gain = (v: number) => (Number.isFinite(v) ? Math.max(0, v) : 0);
+  const cur = n ? gain(y[n - 1]) : 0;
+  const prev = n >= 2 ? gain(y[n - 2]) : 0;
   const relAccel = n >= 2 && prev > 0 ? clip((cur - prev) / prev, -1, 3) : 0;
-  const total = Math.max(Number.isFinite(cum) ? cum : 0, cur, 1);
+  const total = Math.min(Math.max(Number.isFinite(cum) ? cum : 0, cur, 1), Number.MAX_VALUE);
   const days = clip(daysTracked, 0, 7) / 7;
   const x = [relAccel, n >= 2 ? 1 : 0, days, Math.min(1, cur / total), Math.log10(1 + total) / 8, Math.log10(1 + cur) / 7];
   if (ctx) {
@@ -89,6 +92,8 @@ function asModel(w: { bias: number; coef: number[] }): BreakoutModel {
   return { bias: w.bias, coef: w.coef.slice() };
 }
 
+/** Share of scoreable points that broke out in the data the serving model was fitted on. */
+export const BASE_RATE: number = weights.fittedOn.baseRate;
 export const MODEL: BreakoutModel = asModel(weights.series);
 export const VIDEO_MODEL: BreakoutModel = asModel(weights.video);
 
@@ -108,43 +113,57 @@ export function fitLogistic(X: number[][], yv: number[], opts: { iters?: number;
   const iters = opts.iters ?? 3000;
   const lr = opts.lr ?? 0.5;
   const l2 = opts.l2 ?? 1e-3;
-  const nonNeg = new Set(opts.nonNeg ?? [ACCEL_INDEX]);
   const d = X[0]?.length ?? SERIES_FEATURES.length;
-  const coef = new Array(d).fill(0);
+  const n = X.length;
+  const keepNonNeg = new Uint8Array(d);
+  for (const j of opts.nonNeg ?? [ACCEL_INDEX]) if (j >= 0 && j < d) keepNonNeg[j] = 1;
+  // Flat typed copies: the loop below runs iters × n × d times.
+  const flat = new Float64Array(n * d);
+  for (let i = 0; i < n; i++) for (let j = 0; j < d; j++) flat[i * d + j] = X[i][j];
+  const yy = new Float64Array(n);
+  for (let i = 0; i < n; i++) yy[i] = yv[i] ? 1 : 0;
+  const coef = new Float64Array(d);
+  const g = new Float64Array(d);
   // Class-balanced weights (default): breakouts are rare (~2%), so an unweighted fit of the full
   // model barely moves away from "never".
-  const pos = yv.reduce((a, b) => a + b, 0);
+  let pos = 0;
+  for (let i = 0; i < n; i++) pos += yy[i];
   const balanced = opts.balanced ?? true;
-  const wPos = balanced && pos ? yv.length / (2 * pos) : 1;
-  const wNeg = balanced && yv.length - pos ? yv.length / (2 * (yv.length - pos)) : 1;
+  const wPos = balanced && pos ? n / (2 * pos) : 1;
+  const wNeg = balanced && n - pos ? n / (2 * (n - pos)) : 1;
+  const wsum = pos * wPos + (n - pos) * wNeg;
   let bias = 0;
-  for (let it = 0; it < iters; it++) {
-    const g = new Array(d).fill(0);
+  for (let it = 0; it < iters && wsum > 0; it++) {
+    g.fill(0);
     let gb = 0;
-    let wsum = 0;
-    for (let i = 0; i < X.length; i++) {
-      const w = yv[i] ? wPos : wNeg;
-      const p = predict({ bias, coef }, X[i]);
-      const e = (p - yv[i]) * w;
+    for (let i = 0; i < n; i++) {
+      const o = i * d;
+      let z = bias;
+      for (let j = 0; j < d; j++) z += coef[j] * flat[o + j];
+      const p = 1 / (1 + Math.exp(-z));
+      const e = ((Number.isFinite(p) ? p : 0) - yy[i]) * (yy[i] ? wPos : wNeg);
       gb += e;
-      wsum += w;
-      const xi = X[i];
-      for (let j = 0; j < d; j++) g[j] += e * xi[j];
+      for (let j = 0; j < d; j++) g[j] += e * flat[o + j];
     }
-    if (!wsum) break;
     bias -= (lr * gb) / wsum;
     for (let j = 0; j < d; j++) {
       coef[j] -= lr * (g[j] / wsum + l2 * coef[j]);
-      if (nonNeg.has(j) && coef[j] < 0) coef[j] = 0;
+      if (keepNonNeg[j] && coef[j] < 0) coef[j] = 0;
     }
   }
-  return { bias, coef };
+  return { bias, coef: Array.from(coef) };
 }
 
 export interface BreakoutFitOptions {
   /** L2 penalty on standardised coefficients. */
   l2?: number;
   iters?: number;
+  /**
+   * Labels for the ranking step (step 2) when they differ from the breakout labels, e.g. "gained
+   * at least as much as in the previous window" (more positives, same direction). Calibration
+   * (step 3) always uses the breakout labels.
+   */
+  rankLabels?: number[];
 }
 
 export interface BreakoutFit {
@@ -158,8 +177,10 @@ export interface BreakoutFit {
 /**
  * The fit used for both the committed weights and every backtest refit (docs/rules.backtest.md):
  *  1. standardise each feature on the training set (a constant feature is left unscaled);
- *  2. class-balanced L2 logistic regression on the breakout labels, acceleration coefficient ≥ 0;
- *  3. Platt recalibration: an unweighted 1-D logistic of the labels on that score (slope ≥ 0), so
+ *  2. class-balanced L2 logistic regression (L2 0.3, 300 steps) on the ranking labels
+ *     (`rankLabels`, e.g. gain ratio ≥ RANK_RATIO; the breakout labels when absent or one-class),
+ *     acceleration coefficient ≥ 0;
+ *  3. Platt recalibration: an unweighted 1-D logistic of the breakout labels on that score (slope ≥ 0), so
  *     probabilities are on the base-rate scale (the balanced score alone centres on 0.5);
  *  4. both steps folded back into one {bias, coef} over the raw features.
  * The slope is ≥ 0 and the step-2 acceleration coefficient is ≥ 0, so the folded acceleration
@@ -181,18 +202,57 @@ export function fitBreakoutModel(X: number[][], labels: number[], opts: Breakout
   for (let j = 0; j < d; j++) sd[j] = Math.sqrt(sd[j]) > 1e-9 ? Math.sqrt(sd[j]) : 1;
   const Z = X.map((x) => x.map((v, j) => (v - mu[j]) / sd[j]));
   const y = labels.map((b) => (b ? 1 : 0));
-  const m = fitLogistic(Z, y, { iters: opts.iters ?? 600, lr: 0.5, l2: opts.l2 ?? 0.05, nonNeg: [ACCEL_INDEX], balanced: true });
+  const yr = opts.rankLabels ? opts.rankLabels.map((b) => (b ? 1 : 0)) : y;
+  const rPos = yr.reduce<number>((a, b) => a + b, 0);
+  const m = fitLogistic(Z, rPos && rPos < n ? yr : y, { iters: opts.iters ?? 300, lr: 0.5, l2: opts.l2 ?? 0.3, nonNeg: [ACCEL_INDEX], balanced: true });
   const s = Z.map((z) => {
     let v = m.bias;
     for (let j = 0; j < d; j++) v += m.coef[j] * z[j];
     return [v];
   });
-  const cal = fitLogistic(s, y, { iters: 800, lr: 0.5, l2: 0, nonNeg: [0], balanced: false });
-  const a = cal.bias;
-  const b = cal.coef[0];
+  const { a, b } = fitPlatt(s.map((v) => v[0]), y);
   // p = σ(a + b·(m.bias + Σ m.coef_j (x_j − mu_j)/sd_j))
   const coef = m.coef.map((c, j) => (b * c) / sd[j]);
   let bias = a + b * m.bias;
   for (let j = 0; j < d; j++) bias -= (b * m.coef[j] * mu[j]) / sd[j];
   return { model: { bias, coef }, samples: n, positives: pos, kind: "logistic" };
+}
+
+/**
+ * Platt scaling: maximum-likelihood p = σ(a + b·s) by Newton's method (2×2 system, 50 steps at
+ * most), with a tiny ridge for separable data; a negative slope is replaced by the intercept-only
+ * fit (b = 0), so the calibrated probability never reverses the ranking.
+ */
+export function fitPlatt(s: number[], y: number[]): { a: number; b: number } {
+  const n = s.length;
+  const pos = y.reduce((acc, v) => acc + (v ? 1 : 0), 0);
+  const rate = (pos + 0.5) / (n + 1);
+  const flat = { a: Math.log(rate / (1 - rate)), b: 0 };
+  if (!n || !pos || pos === n) return flat;
+  let a = flat.a;
+  let b = 0;
+  const ridge = 1e-6 * n;
+  for (let it = 0; it < 50; it++) {
+    let ga = 0, gb = 0, haa = ridge, hab = 0, hbb = ridge;
+    for (let i = 0; i < n; i++) {
+      const p = 1 / (1 + Math.exp(-(a + b * s[i])));
+      const e = p - (y[i] ? 1 : 0);
+      const w = p * (1 - p);
+      ga += e;
+      gb += e * s[i];
+      haa += w;
+      hab += w * s[i];
+      hbb += w * s[i] * s[i];
+    }
+    gb += ridge * b;
+    const det = haa * hbb - hab * hab;
+    if (!(det > 0)) break;
+    const da = (hbb * ga - hab * gb) / det;
+    const db = (haa * gb - hab * ga) / det;
+    a -= da;
+    b -= db;
+    if (!Number.isFinite(a) || !Number.isFinite(b)) return flat;
+    if (Math.abs(da) + Math.abs(db) < 1e-10) break;
+  }
+  return b >= 0 ? { a, b } : flat;
 }

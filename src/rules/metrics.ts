@@ -24,6 +24,18 @@ export function auc(p: number[], y: number[]): number {
   return (sumPos - (nPos * (nPos + 1)) / 2) / (nPos * nNeg);
 }
 
+/**
+ * Standard error of an AUC by Hanley & McNeil (1982): a rough 95% interval is auc ± 1.96·se.
+ * NaN when the AUC is undefined.
+ */
+export function aucStandardError(a: number, nPos: number, nNeg: number): number {
+  if (!Number.isFinite(a) || !nPos || !nNeg) return NaN;
+  const q1 = a / (2 - a);
+  const q2 = (2 * a * a) / (1 + a);
+  const v = (a * (1 - a) + (nPos - 1) * (q1 - a * a) + (nNeg - 1) * (q2 - a * a)) / (nPos * nNeg);
+  return Math.sqrt(Math.max(0, v));
+}
+
 export function brier(p: number[], y: number[]): number {
   let s = 0;
   for (let i = 0; i < p.length; i++) s += (p[i] - y[i]) ** 2;

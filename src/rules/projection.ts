@@ -9,8 +9,11 @@
  * appear. `fitDecay` estimates ρ per bucket from one-step training points by least squares on the
  * same relative error the backtest scores, so the caller decides which days it may learn from
  * (the backtest passes only points whose outcome day is ≤ the day being projected).
+ * The serving default DEFAULT_DECAY is fitted on all shipped data by scripts/fit-breakout.ts and
+ * committed in breakout-weights.json; the backtest never uses it (it refits every day).
  * Pure: no I/O, no clock, no randomness.
  */
+import weights from "./breakout-weights.json";
 
 /** Upper edges of the days-tracked buckets: ≤2, 3, ≥4. */
 export const DECAY_BUCKETS = [2, 3] as const;
@@ -33,6 +36,8 @@ export interface DecayPoint {
   daysTracked: number;
   next: number;
 }
+
+export const DEFAULT_DECAY: DecayModel = { rho: weights.projection.rho.slice(), pooled: weights.projection.pooled, samples: weights.projection.samples.slice() };
 
 export function decayBucket(daysTracked: number): number {
   let b = 0;
@@ -87,7 +92,7 @@ export function decaySum(model: DecayModel, daysTracked: number, h: number): num
  * a negative or non-finite gain counts as 0. Scale-free: multiplying views and gain by c > 0
  * multiplies the projection by c.
  */
-export function projectViews(views: number, gain: number, daysTracked: number, h: number, model: DecayModel): number {
+export function projectViews(views: number, gain: number, daysTracked: number, h: number, model: DecayModel = DEFAULT_DECAY): number {
   const v = Number.isFinite(views) ? Math.max(0, views) : 0;
   const g = Number.isFinite(gain) ? Math.max(0, gain) : 0;
   return v + g * decaySum(model, daysTracked, Math.max(0, Math.floor(h)));
