@@ -18,7 +18,7 @@ export const ForecastSchema = T.Object({
   accelTrend: Nullable(T.String({ description: "rising | flat | falling" })),
   vaultScore: Nullable(T.Number({ minimum: 0, maximum: 100 })),
   trajectory: T.Array(T.Number(), { maxItems: 14, description: "Observed daily values of the story's primary series (views/day for video), oldest first" }),
-  projection: T.Optional(T.Object({ method: T.String(), values: T.Array(T.Number()) })),
+  projection: T.Optional(T.Object({ method: T.String(), values: T.Array(T.Number()) }, { description: "Projected cumulative views of the story for the next 3 days (video-led live stories only), with its method" })),
   matchScore: T.Optional(T.Number({ minimum: 0, maximum: 1 })),
   source: T.String(),
 });
@@ -35,7 +35,7 @@ export const forecast = defineEndpoint({
   data: ForecastSchema,
   confidence: "observed",
   freeText: ["q"],
-  example: { query: "iphone x", matchedTopic: "iPhone X", momentum: "accelerating", timing: "enter_now", lifecycle: "growth", breakoutProbability: 0.41, acceleration: 120000, accelTrend: "rising", vaultScore: 71.5, trajectory: [1200000, 1500000, 1620000], projection: { method: "decayed-velocity", values: [1700000, 1750000, 1790000] }, matchScore: 0.93, source: "vault" },
+  example: { query: "iphone x", matchedTopic: "iPhone X", momentum: "accelerating", timing: "enter_now", lifecycle: "growth", breakoutProbability: 0.41, acceleration: 120000, accelTrend: "rising", vaultScore: 71.5, trajectory: [1200000, 1500000, 1620000], projection: { method: "decayed-gain-views (views + last gain × fitted decay sum)", values: [9100000, 9700000, 10100000] }, matchScore: 0.93, source: "vault" },
   handle(q, { snap }) {
     const m = matchStory(snap.idx, q.q);
     if (!m) {

@@ -13,10 +13,11 @@
  * confidence: high when tracked ≥ 5 days and ≥ 2 sources or ≥ 3 creators; medium when tracked ≥ 3
  * days or ≥ 2 creators; else low.
  */
+import { BASE_RATE } from "./breakout.ts";
+
 export const SCORE_GATE = 40;
 export const BRIEF_TOP_N = 5;
 export const PRIME_SCORE = 70;
-import { BASE_RATE } from "./breakout.ts";
 /** Twice the base rate: "more than twice as likely as a typical tracked item to break out". */
 export const PRIME_BREAKOUT = Math.round(2 * BASE_RATE * 1000) / 1000;
 

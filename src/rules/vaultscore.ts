@@ -1,7 +1,7 @@
 /**
  * vaultScore 0–100: how strong a story is in the vault right now, as a published weighted blend.
  *   level       0.40  log-scaled current activity (10^7 views/day = 1)
- *   momentum    0.30  relative last change, mapped from [-1, +1] to [0, 1]
+ *   momentum    0.30  relative last change, mapped from [-1, +1] to [0, 1] (no activity at all = 0)
  *   breadth     0.15  distinct creators and sources: min(1, (creators + sources - 1) / 5)
  *   persistence 0.15  days tracked: min(1, days / 7)
  * Weights sum to 1; each part is in [0, 1], so the score is in [0, 100].
@@ -19,7 +19,8 @@ export function vaultScoreParts(x: VaultScoreInput): Record<keyof typeof VAULT_W
   const n = x.y.length;
   const cur = n ? Math.max(0, x.y[n - 1]) : 0;
   const prev = n >= 2 ? Math.max(0, x.y[n - 2]) : cur;
-  const rel = prev > 0 ? (cur - prev) / prev : cur > 0 ? 1 : 0;
+  // Nothing gained now and before: no momentum at all (a story gone quiet is not "steady").
+  const rel = prev > 0 ? (cur - prev) / prev : cur > 0 ? 1 : -1;
   return {
     level: Math.min(1, Math.log10(1 + cur) / 7),
     momentum: Math.max(0, Math.min(1, (rel + 1) / 2)),
