@@ -2,9 +2,12 @@
  * FuzzyIndex benchmark on SYNTHETIC story names (real words from the 2017 YouTube titles, combined at
  * random with a seeded PRNG) at 1k, 10k and 100k entries. Queries are noisy variants of entries
  * (typo, glued words, case, word order, extra word, plural, punctuation) plus junk that should miss.
- * Reports build time, lookup p50/p99/max (µs), heap/RSS delta per entry and top-1 accuracy.
+ * Reports build time, lookup p50/p99/max (µs, wall clock, each query once), the same percentiles over
+ * the fastest of 3 runs per query (robust to a busy machine), heap/RSS delta per entry, top-1 accuracy
+ * on the noisy variants and the share of junk queries answered null.
  * Run: bun bench/fuzzy.ts   (writes nothing; paste into bench/RESULTS.fuzzy.md)
  */
+import { cpus } from "node:os";
 import { FuzzyIndex, MATCH_THRESHOLD } from "../src/engine/fuzzy.ts";
 import { parseCsvRecords } from "../src/feeds/csv.ts";
 import { STOPWORDS, normalize, tokens } from "../src/rules/text.ts";
@@ -77,10 +80,11 @@ function pct(sorted: Float64Array, p: number): number {
 
 const nowUs = () => Bun.nanoseconds() / 1000;
 
+const load = async () => (await Bun.file("/proc/loadavg").text().catch(() => "n/a")).split(" ").slice(0, 3).join(" ");
 console.log(`SYNTHETIC benchmark of FuzzyIndex (vocabulary: ${vocab.length} real words from data/youtube-us-2017.csv titles; names are random 2-4 word combinations; seeded)`);
-console.log(`bun ${Bun.version}, MATCH_THRESHOLD=${MATCH_THRESHOLD}`);
-console.log("| entries | build ms | heap Δ B/entry | RSS Δ B/entry | queries | p50 µs | p99 µs | max µs | top-1 correct | junk → null |");
-console.log("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+console.log(`bun ${Bun.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? "?"}), ${new Date().toISOString()}, load average at start: ${await load()}, MATCH_THRESHOLD=${MATCH_THRESHOLD}`);
+console.log("| entries | build ms | heap Δ B/entry | RSS Δ B/entry | queries | p50 µs | p99 µs | max µs | best-of-3 p50 µs | best-of-3 p99 µs | top-1 correct | junk → null |");
+console.log("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
 
 for (const n of [1_000, 10_000, 100_000]) {
   const rnd = prng(42 + n);
@@ -125,8 +129,21 @@ for (const n of [1_000, 10_000, 100_000]) {
       if (m && (m.id === want || normalize(names[m.id]) === normalize(names[want]))) correct++;
     }
   }
+  // Each query twice more, keeping its fastest of the three runs: on a shared machine the single-shot
+  // p99 mostly measures the scheduler (other processes preempting us) and GC pauses; this does not.
+  const best = Float64Array.from(times);
+  for (let r = 0; r < 2; r++) {
+    for (let i = 0; i < Q; i++) {
+      const t = nowUs();
+      idx.match(qs[i].q);
+      const d = nowUs() - t;
+      if (d < best[i]) best[i] = d;
+    }
+  }
+  best.sort();
   times.sort();
   console.log(
-    `| ${n.toLocaleString("en-US")} | ${buildMs.toFixed(0)} | ${heapPer.toFixed(0)} | ${rssPer.toFixed(0)} | ${Q.toLocaleString("en-US")} | ${pct(times, 50).toFixed(1)} | ${pct(times, 99).toFixed(1)} | ${times[Q - 1].toFixed(0)} | ${((100 * correct) / wanted).toFixed(1)}% | ${((100 * junkNull) / junk).toFixed(1)}% |`,
+    `| ${n.toLocaleString("en-US")} | ${buildMs.toFixed(0)} | ${heapPer.toFixed(0)} | ${rssPer.toFixed(0)} | ${Q.toLocaleString("en-US")} | ${pct(times, 50).toFixed(1)} | ${pct(times, 99).toFixed(1)} | ${times[Q - 1].toFixed(0)} | ${pct(best, 50).toFixed(1)} | ${pct(best, 99).toFixed(1)} | ${((100 * correct) / wanted).toFixed(1)}% | ${((100 * junkNull) / junk).toFixed(1)}% |`,
   );
 }
+console.log(`load average at end: ${await load()}`);

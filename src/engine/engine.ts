@@ -6,7 +6,7 @@
 import { watch, type FSWatcher, statSync } from "node:fs";
 import { listSnapshots, readSnapshotFile, snapshotPath, type SnapshotHeader } from "../vault/snapshot.ts";
 import type { VaultBody } from "../vault/model.ts";
-import { buildIndexes, type Indexes } from "./indexes.ts";
+import { buildIndexes, warmIndexes, type Indexes } from "./indexes.ts";
 import { log } from "../log.ts";
 
 export interface Loaded {
@@ -48,9 +48,14 @@ export class Engine {
         const t0 = performance.now();
         const { header, body } = readSnapshotFile(file);
         const idx = buildIndexes(body);
+        // Replacing a snapshot that is being served: build every index before the swap, so no request
+        // waits. The first load only builds what /trends needs and warms the rest on the next tick.
+        const first = !this.current;
+        if (!first) warmIndexes(idx);
         const loaded: Loaded = { header, body, idx, loadedAt: Date.now(), file };
         this.current = loaded; // single reference swap: a request sees the old or the new, never a mix
         log.info("snapshot_loaded", { date, videos: header.counts.videos, stories: header.counts.stories, ms: Math.round(performance.now() - t0) });
+        if (first) setTimeout(() => this.warm(loaded), 0).unref?.();
         for (const fn of this.listeners) fn(loaded);
         return true;
       } catch (e) {
@@ -59,6 +64,16 @@ export class Engine {
       }
     }
     return false;
+  }
+
+  private warm(l: Loaded): void {
+    const t0 = performance.now();
+    try {
+      warmIndexes(l.idx);
+      log.info("indexes_warmed", { date: l.header.date, ms: Math.round(performance.now() - t0) });
+    } catch (e) {
+      log.error("indexes_failed", { date: l.header.date, reason: e instanceof Error ? e.message : String(e) });
+    }
   }
 
   /** Watch the directory and poll every `pollMs` as a fallback. */

@@ -4,16 +4,18 @@
  * and answers null below MATCH_THRESHOLD instead of returning the least-bad story.
  *
  * Two stages, so a lookup costs tens of microseconds even at 100k stories:
- * 1. Candidates: a character-trigram inverted index (CSR, Int32Array postings) over each entry's
- *    stemmed tokens, both joined without spaces (glued/split spellings share grams) and per token
- *    (word order does not matter). The rarest query grams are scanned first under a postings budget;
- *    the CANDIDATES entries with the best estimated gram Dice are scored.
+ * 1. Candidates, from two inverted indexes in CSR form (Int32Array postings): stem -> entries, and
+ *    character trigram -> entries. Trigrams are taken per word (so order does not matter and typos
+ *    still share most grams) and across word boundaries of the words joined without spaces (so
+ *    "iphonex" and "iphone x" share grams). Shortest posting lists are scanned first, under budgets;
+ *    a shared word counts WORD_HIT, a shared gram 1; the CANDIDATES best by a Dice-like ratio of
+ *    those counts go on.
  * 2. Score in [0,1] = TOKEN_WEIGHT * tokenSim + (1 - TOKEN_WEIGHT) * gramDice.
- *    tokenSim: soft Dice over distinct stems, IDF-weighted (stopwords x0.25), where a word is covered by
- *    an equal stem, a 1-2 edit typo of a long word (0.8 / 0.6), or an exact adjacent-pair join.
- *    gramDice: Dice of the two gram sets (catches what word-level comparison misses).
+ *    tokenSim: soft Dice over distinct stems, IDF-weighted (stopwords x0.25): a word is covered by an
+ *    equal stem (1), a 1-2 edit typo of a long word (0.8 / 0.6), or an exact join of 2-3 adjacent
+ *    words on the other side (1).  gramDice: Dice of the two trigram sets.
  * Ties: score, then an entry whose normalised tokens equal the query's, then weight desc, then id asc.
- * Formula, threshold and rationale: docs/rules.text.md.
+ * Answers do not depend on entry order. Formula, threshold and rationale: docs/rules.text.md.
  */
 import { STOPWORDS, stem, tokens } from "../rules/text.ts";
 
@@ -26,8 +28,20 @@ const TOKEN_WEIGHT = 0.75;
 const STOP_WEIGHT = 0.25;
 /** Entries fully scored per lookup. */
 const CANDIDATES = 24;
-/** Postings scanned per lookup before the commonest grams are skipped; bounds the worst case. */
+/**
+ * Gram postings scanned per lookup before the commonest grams are skipped; bounds the worst case.
+ * Larger when the query has an unknown word (a typo or glued form: grams are the only way to it).
+ */
 const POSTINGS_BUDGET = 2_500;
+const POSTINGS_BUDGET_KNOWN = 1_500;
+/** Gram budget when an entry already contains every query word (grams then only refine the order). */
+const POSTINGS_BUDGET_FOUND = 600;
+/** Word postings scanned per lookup (rarest words first). */
+const WORD_BUDGET = 2_000;
+/** Candidate-ranking credit of a shared word, relative to one shared gram. */
+const WORD_HIT = 8;
+/** Longest run of adjacent words tried as one glued word ("i phone x" = "iphonex"). */
+const MAX_JOIN = 3;
 /** Query text beyond this is ignored: callers are capped at 200 chars, this bounds cost regardless. */
 const MAX_QUERY_CHARS = 256;
 const MAX_QUERY_TOKENS = 48;
@@ -69,11 +83,11 @@ function forEachWordGram(w: string, fn: (g: number) => void): void {
 function forEachJoinGram(words: readonly string[], fn: (g: number) => void): void {
   const joined = words.join("");
   const n = joined.length;
-  // wordEnd[i]: index in `joined` where the word containing position i ends (exclusive).
+  // w: index of the word holding joined[i-1]; end: where that word ends in `joined` (exclusive).
   let w = 0, end = words.length ? words[0].length : 0;
   let a = J_START, b = joined.charCodeAt(0);
   for (let i = 1; i <= n; i++) {
-    // window = joined[i-2], joined[i-1], joined[i] (padded); inner iff i-2 >= start of the word holding i-1 and i < its end.
+    // The window is joined[i-2..i] (padded); it is inner iff all three chars lie in word w.
     while (w < words.length - 1 && i - 1 >= end) end += words[++w].length;
     const c = i < n ? joined.charCodeAt(i) : J_END;
     const wordStart = end - words[w].length;
@@ -153,6 +167,18 @@ export function wordSim(a: string, b: string): number {
   return d === 1 ? 0.8 : 0.6;
 }
 
+/**
+ * Cheap necessary condition for wordSim(a, b) > 0 when a !== b: both 4+ chars, lengths within 2,
+ * and, below 8 chars (one edit allowed), the first or the last character shared. Skips almost every
+ * pair before the call.
+ */
+function mayBeTypo(a: string, b: string): boolean {
+  const la = a.length, lb = b.length;
+  if (la < 4 || lb < 4 || la - lb > 2 || lb - la > 2) return false;
+  if ((la < 8 || lb < 8) && a.charCodeAt(0) !== b.charCodeAt(0) && a.charCodeAt(la - 1) !== b.charCodeAt(lb - 1)) return false;
+  return true;
+}
+
 /** Growable Int32Array (build-time only). */
 class IntList {
   a = new Int32Array(1024);
@@ -198,13 +224,6 @@ interface Prepared {
   grams: number[]; // distinct known gram ids (also marked in qMark)
   gramTotal: number; // distinct grams including unknown ones (Dice denominator)
 }
-
-/** Longest run of adjacent words tried as one glued word ("i phone x" = "iphonex"). */
-const MAX_JOIN = 3;
-/** Candidate-ranking credit of a shared word, relative to one shared gram. */
-const WORD_HIT = 8;
-/** Word postings scanned per lookup (rarest words first). */
-const WORD_BUDGET = 3_000;
 
 export class FuzzyIndex {
   readonly size: number;
@@ -407,10 +426,15 @@ export class FuzzyIndex {
     const joinStart: number[] = [0], joinMembers: number[] = [], joinSid: number[] = [];
     for (let len = 2; len <= MAX_JOIN; len++) {
       for (let p = 0; p + len <= seq.length; p++) {
-        const viaStem = this.stemId.get(seq.slice(p, p + len).join(""));
-        const rawTid = this.tokId.get(tk.slice(p, p + len).join(""));
+        let gluedStems = seq[p], gluedRaw = tk[p];
+        for (let k = p + 1; k < p + len; k++) {
+          gluedStems += seq[k];
+          gluedRaw += tk[k];
+        }
+        const viaStem = this.stemId.get(gluedStems);
+        const rawTid = this.tokId.get(gluedRaw);
         const viaRaw = rawTid === undefined ? undefined : this.tokStem[rawTid];
-        for (const sid of viaRaw === viaStem ? [viaStem] : [viaStem, viaRaw]) {
+        for (const sid of [viaStem, viaRaw === viaStem ? undefined : viaRaw]) {
           if (sid === undefined) continue;
           for (let k = p; k < p + len; k++) joinMembers.push(posIdx[k]);
           joinStart.push(joinMembers.length);
@@ -508,7 +532,11 @@ export class FuzzyIndex {
     };
     const stemStr = this.stemStr, gramKeys = this.gramKeys;
     scan(pq.words.slice(), this.wordStart, this.wordPost, WORD_BUDGET, WORD_HIT, (x, y) => (stemStr[x] < stemStr[y] ? -1 : 1));
-    scan(pq.grams.slice(), this.postStart, this.post, POSTINGS_BUDGET, 1, (x, y) => gramKeys[x] - gramKeys[y]);
+    // Grams matter most for unknown words (typos, glued words); if every query word is known and
+    // some entry has them all, they only refine the ranking.
+    const allKnown = pq.stemIds.every((sid) => sid >= 0);
+    const budget = !allKnown ? POSTINGS_BUDGET : maxCount >= WORD_HIT * pq.stems.length ? POSTINGS_BUDGET_FOUND : POSTINGS_BUDGET_KNOWN;
+    scan(pq.grams.slice(), this.postStart, this.post, budget, 1, (x, y) => gramKeys[x] - gramKeys[y]);
     const minCount = Math.ceil(maxCount / 2);
     const nq = pq.gramTotal + WORD_HIT * pq.stems.length, nqGrams = pq.grams.length;
     const best: number[] = [], rank: number[] = [];
@@ -567,8 +595,8 @@ export class FuzzyIndex {
       for (let j = 0; j < ne; j++) {
         let s = 1;
         if (eStems[j] !== qsid) {
-          s = wordSim(qs, stemStr[eStems[j]]);
-          if (s < 0.8) s = Math.max(s, wordSim(qr, tokStr[eFirst[j]]));
+          s = mayBeTypo(qs, stemStr[eStems[j]]) ? wordSim(qs, stemStr[eStems[j]]) : 0;
+          if (s < 0.8 && mayBeTypo(qr, tokStr[eFirst[j]])) s = Math.max(s, wordSim(qr, tokStr[eFirst[j]]));
         }
         if (s > covQ[i]) covQ[i] = s;
         if (s > covE[j]) covE[j] = s;

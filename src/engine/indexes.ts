@@ -112,9 +112,57 @@ export function buildIndexes(body: VaultBody): Indexes {
   trends.set(trendKey("google", undefined), rankTop(searches, scmp, () => true).map((x) => x.item));
   for (const n of NICHES) trends.set(trendKey("google", n), rankTop(searches, scmp, (x) => x.item.niche === n).map((x) => x.item));
 
-  const videoById = new Map(body.videos.map((v) => [v.id, v]));
-  const stories = buildStoryViews(body, videoById);
-  const storyById = new Map(stories.map((s) => [s.rec.id, s]));
+  // Only the rankings above are built now: they are all /trends needs, so a server answers its first
+  // request without waiting for the rest. Story views, the fuzzy matcher and the news lists are built
+  // on first use (or by warmIndexes); each getter returns the same object every time.
+  let videoById: Map<string, VideoRec> | undefined;
+  let storyPart: { stories: StoryView[]; storyById: Map<string, StoryView> } | undefined;
+  let matchPart: { matcher: FuzzyIndex; entryStory: Int32Array } | undefined;
+  let newsPart: { latestNews: NewsItem[]; newsByStory: Map<string, NewsItem[]> } | undefined;
+  const vb = () => (videoById ??= new Map(body.videos.map((v) => [v.id, v])));
+  const sp = () => {
+    if (!storyPart) {
+      const stories = buildStoryViews(body, vb());
+      storyPart = { stories, storyById: new Map(stories.map((s) => [s.rec.id, s])) };
+    }
+    return storyPart;
+  };
+  const mp = () => (matchPart ??= buildMatcher(sp().stories, vb()));
+  const np = () => (newsPart ??= buildNews(body));
+  return {
+    date: body.date,
+    trends,
+    trendsJson: new Map([...trends].map(([k, v]) => [k, JSON.stringify(v)])),
+    get videoById() {
+      return vb();
+    },
+    get stories() {
+      return sp().stories;
+    },
+    get storyById() {
+      return sp().storyById;
+    },
+    get matcher() {
+      return mp().matcher;
+    },
+    get entryStory() {
+      return mp().entryStory;
+    },
+    get latestNews() {
+      return np().latestNews;
+    },
+    get newsByStory() {
+      return np().newsByStory;
+    },
+  };
+}
+
+/** Builds every lazily built part of `idx` now (Engine does this before swapping in a newer snapshot). */
+export function warmIndexes(idx: Indexes): void {
+  for (const part of [idx.videoById, idx.storyById, idx.matcher, idx.newsByStory]) if (!part) throw new Error("index part missing");
+}
+
+function buildMatcher(stories: StoryView[], videoById: Map<string, VideoRec>): { matcher: FuzzyIndex; entryStory: Int32Array } {
   const entries: { id: number; text: string; weight: number }[] = [];
   const entryStory: number[] = [];
   stories.forEach((sv, i) => {
@@ -129,6 +177,10 @@ export function buildIndexes(body: VaultBody): Indexes {
       entryStory.push(i);
     }
   });
+  return { matcher: new FuzzyIndex(entries), entryStory: Int32Array.from(entryStory) };
+}
+
+function buildNews(body: VaultBody): { latestNews: NewsItem[]; newsByStory: Map<string, NewsItem[]> } {
   const byStory = new Map<string, NewsItem[]>();
   const latest: NewsItem[] = [];
   for (const n of body.news) {
@@ -141,18 +193,7 @@ export function buildIndexes(body: VaultBody): Indexes {
     }
   }
   for (const [k, l] of byStory) byStory.set(k, l.sort(newestFirst).slice(0, MAX_ITEMS));
-  return {
-    date: body.date,
-    trends,
-    trendsJson: new Map([...trends].map(([k, v]) => [k, JSON.stringify(v)])),
-    videoById,
-    stories,
-    storyById,
-    matcher: new FuzzyIndex(entries),
-    entryStory: Int32Array.from(entryStory),
-    latestNews: latest.sort(newestFirst).slice(0, MAX_ITEMS),
-    newsByStory: byStory,
-  };
+  return { latestNews: latest.sort(newestFirst).slice(0, MAX_ITEMS), newsByStory: byStory };
 }
 
 function searchTrends(body: VaultBody, today: number): { item: TrendItem; rankScore: number; id: string }[] {

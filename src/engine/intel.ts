@@ -184,13 +184,13 @@ export interface Moment {
   ratio: number;
 }
 
-/** The steepest mover among live video stories: max velocityNow / velocityPrev with velocityPrev ≥ MOMENT_FLOOR. */
+/** The steepest mover among live video stories: max velocityNow / velocityPrev > 1 with velocityPrev ≥ MOMENT_FLOOR; null when nothing rose. */
 export function moment(stories: StoryView[], niche?: Niche): Moment | null {
   let best: StoryView | null = null;
   let bestRatio = 0;
   for (const s of stories) {
     if (!s.live || s.source !== "youtube" || !s.niche || (niche && s.niche !== niche)) continue;
-    if (s.prevVelocity < MOMENT_FLOOR) continue;
+    if (s.prevVelocity < MOMENT_FLOOR || s.velocity <= s.prevVelocity) continue; // a mover goes up
     const r = s.velocity / s.prevVelocity;
     if (r > bestRatio || (r === bestRatio && best && s.rec.id < best.rec.id)) {
       best = s;

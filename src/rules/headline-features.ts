@@ -1,8 +1,11 @@
 /**
  * Surface features of a headline for the learned `hook_mechanics` model (see docs/rules.headline.md).
- * Only text is used, so the same function serves training on the Upworthy archive and grading a draft.
- * Every feature is in [0, 1] so that one learning rate suits all weights and no feature dominates by scale.
- * Total by design: any string (empty, huge, odd Unicode) yields a vector; only the first 300 chars are read.
+ * Only text is used, so the same code serves training on the Upworthy archive and grading a draft.
+ * Two kinds of feature, both 0/1 or in [0, 1] so that one L2 strength suits all weights:
+ *  - 51 hand-written features (FEATURE_NAMES), a dense vector;
+ *  - lexical terms (`word:<stem>` for every word, `first:<stem>` for the first word), presence flags whose
+ *    vocabulary is learned from the training headlines and stored with the weights.
+ * Total by design: any string (empty, huge, odd Unicode) yields features; only the first 300 chars are read.
  */
 
 /** Longer input is cut here: real headlines are far shorter, and this bounds the work per call. */
@@ -128,13 +131,119 @@ function context(text: unknown): Ctx {
   return { raw, lower: raw.toLowerCase(), tokens, words: tokens.map((t) => t.toLowerCase()) };
 }
 
-/** Feature vector aligned with FEATURE_NAMES. */
-export function headlineFeatures(text: string): Float64Array {
-  const ctx = context(text);
+function denseFeatures(ctx: Ctx): Float64Array {
   const out = new Float64Array(FEATURES.length);
   for (let i = 0; i < FEATURES.length; i++) {
     const v = FEATURES[i][1](ctx);
     out[i] = Number.isFinite(v) ? v : 0;
   }
   return out;
+}
+
+/** Feature vector aligned with FEATURE_NAMES. */
+export function headlineFeatures(text: string): Float64Array {
+  return denseFeatures(context(text));
+}
+
+/**
+ * A deliberately crude stemmer so that "Mom"/"Moms" or "Story"/"Stories" share a weight: lower-cases,
+ * drops a possessive "'s", turns a final "ies" into "y" and drops a plural "s" (not "ss", "us", "is").
+ * A run of digits becomes "#", so "5" and "10" share one weight.
+ */
+export function stem(word: string): string {
+  let w = word.toLowerCase();
+  if (/^\d+$/.test(w)) return "#";
+  if (w.endsWith("'s")) w = w.slice(0, -2);
+  if (w.length > 4 && w.endsWith("ies")) return `${w.slice(0, -3)}y`;
+  if (w.length > 3 && w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us") && !w.endsWith("is")) return w.slice(0, -1);
+  return w;
+}
+
+function termsOf(ctx: Ctx): string[] {
+  const out = new Set<string>();
+  let first = "";
+  for (const w of ctx.words) {
+    const s = stem(w);
+    if (out.size === 0) first = s;
+    out.add(`word:${s}`);
+  }
+  if (out.size > 0) out.add(`first:${first}`);
+  return [...out];
+}
+
+/**
+ * Distinct lexical terms of a headline, in order of first occurrence: `word:<stem>` for each word, then
+ * `first:<stem>` for the first word. Only terms in the learned vocabulary carry a weight.
+ */
+export function headlineTerms(text: string): string[] {
+  return termsOf(context(text));
+}
+
+/** The learned parameters, as stored in headline-weights.json. */
+export interface HeadlineModelSpec {
+  featureNames: string[];
+  weights: number[];
+  vocabulary: string[];
+  vocabularyWeights: number[];
+  bias: number;
+}
+
+export interface Contribution {
+  /** A hand-written feature name (see FEATURE_NAMES) or a lexical term such as `word:amazing`. */
+  name: string;
+  /** weight × feature value, in logit units; positive helps. The bias is not listed. */
+  value: number;
+}
+
+export interface HeadlineModel {
+  /** bias + w·x + the weights of the headline's vocabulary terms. */
+  logit(text: string): number;
+  /** σ(logit), in [0, 1]; 0.5 if that is not finite. */
+  score(text: string): number;
+  /** Non-zero contributions, largest |value| first (ties by name), each rounded to 4 decimals. */
+  contributions(text: string): Contribution[];
+}
+
+/**
+ * Binds a model spec to the feature code. Training (to record metrics) and grading both use this
+ * function, so the recorded accuracy comes from exactly the arithmetic that grades a draft.
+ * Throws if the spec was trained on a different hand-written feature list (a stale weights file).
+ */
+export function compileHeadlineModel(spec: HeadlineModelSpec): HeadlineModel {
+  if (spec.featureNames.length !== FEATURE_NAMES.length || spec.featureNames.some((n, i) => n !== FEATURE_NAMES[i]) || spec.weights.length !== FEATURE_NAMES.length) {
+    throw new Error("headline weights do not match FEATURE_NAMES; re-run `bun scripts/train-headline.ts`");
+  }
+  if (spec.vocabulary.length !== spec.vocabularyWeights.length) throw new Error("headline vocabulary and vocabularyWeights differ in length");
+  const W = Float64Array.from(spec.weights);
+  const termWeight = new Map<string, number>();
+  spec.vocabulary.forEach((t, i) => termWeight.set(t, spec.vocabularyWeights[i]));
+  const bias = spec.bias;
+
+  const logitOf = (ctx: Ctx): number => {
+    const x = denseFeatures(ctx);
+    let s = bias;
+    for (let k = 0; k < x.length; k++) s += W[k] * x[k];
+    for (const t of termsOf(ctx)) s += termWeight.get(t) ?? 0;
+    return s;
+  };
+  const logit = (text: string): number => logitOf(context(text));
+  return {
+    logit,
+    score(text) {
+      const p = 1 / (1 + Math.exp(-logit(text)));
+      return Number.isFinite(p) ? p : 0.5;
+    },
+    contributions(text) {
+      const ctx = context(text);
+      const x = denseFeatures(ctx);
+      const out: Contribution[] = [];
+      const push = (name: string, value: number) => {
+        if (value !== 0) out.push({ name, value: Math.round(value * 1e4) / 1e4 });
+      };
+      for (let k = 0; k < x.length; k++) push(FEATURE_NAMES[k], W[k] * x[k]);
+      for (const t of termsOf(ctx)) push(t, termWeight.get(t) ?? 0);
+      out.sort((a, b) => Math.abs(b.value) - Math.abs(a.value) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      return out;
+    },
+  };
 }

@@ -35,10 +35,10 @@ export const TOPIC_MAX = 80;
 
 export function safeTopic(s: string): string {
   let t = s.normalize("NFKC").replace(INVISIBLE, " ").replace(/[<>{}\[\]`\\]/g, " ").replace(/\s+/g, " ").trim();
-  t = t.replace(/[.!?:;,|\-–—]+$/u, "").trim();
   // Cut at TOPIC_MAX UTF-16 units, never inside a surrogate pair (a lone surrogate is malformed text).
   if (t.length > TOPIC_MAX) t = t.slice(0, TOPIC_MAX).replace(/[\uD800-\uDBFF]$/, "").replace(/\s+\S*$/, "");
-  return t;
+  // Trailing punctuation last, spaces included ("! -" → ""), so the result is stable: safeTopic(safeTopic(x)) = safeTopic(x).
+  return t.replace(/[\s.!?:;,|\-–—]+$/u, "");
 }
 
 export function applyTemplate(pattern: string, topic: string, year: number): string | null {

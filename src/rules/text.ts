@@ -35,8 +35,8 @@ const NON_WORD_RE = /[^\p{L}\p{N}\p{M}]+/gu;
  * Canonical form of free text: NFKD (fullwidth and ligatures become plain letters), lower case,
  * Latin diacritics stripped, a few letters folded (ß -> ss), possessive "'s", in-word apostrophes
  * and in-number separators dropped ("X's" -> "x", "don't" -> "dont", "7.1" -> "71"), every other
- * punctuation/symbol/emoji turned into one space, trimmed. NFC at the end recomposes scripts that NFKD
- * splits (Hangul, kana), so non-Latin text stays readable and idempotence holds.
+ * punctuation/symbol/emoji turned into one space, then NFC (recomposes the scripts NFKD splits:
+ * Hangul, kana), so non-Latin text stays readable and idempotence holds; trimmed.
  */
 export function normalize(s: string): string {
   if (!s) return "";
@@ -71,10 +71,12 @@ function asciiTokens(s: string): string[] {
   const out: string[] = [];
   let head = ""; // part of the current word before an in-word apostrophe
   let start = -1;
+  let lastKept = 0; // last character kept in the current word (a possessive "'s" is not kept)
   for (let i = 0; i <= n; i++) {
     const c = i < n ? lower.charCodeAt(i) : 32;
     if (isAsciiWord(c)) {
       if (start < 0) start = i;
+      lastKept = c;
       continue;
     }
     if (start < 0) continue;
@@ -86,7 +88,7 @@ function asciiTokens(s: string): string[] {
       continue;
     }
     const inWordApostrophe = (c === 39 || c === 96) && isAsciiWord(next);
-    const inNumberSep = (c === 46 || c === 44) && isDigit(next) && isDigit(lower.charCodeAt(i - 1));
+    const inNumberSep = (c === 46 || c === 44) && isDigit(next) && isDigit(lastKept);
     if (inWordApostrophe || inNumberSep) {
       head += lower.slice(start, i);
       start = i + 1;
@@ -103,8 +105,8 @@ function asciiTokens(s: string): string[] {
 export function normalizeSlow(s: string): string {
   let t = s.normalize("NFKD").toLowerCase().replace(DIACRITICS_RE, "");
   t = t.replace(FOLD_RE, (c) => FOLD[c] ?? c);
-  t = t.normalize("NFC").replace(POSSESSIVE_RE, "").replace(APOSTROPHE_RE, "").replace(NUMBER_SEP_RE, "").replace(NON_WORD_RE, " ");
-  return t.trim();
+  t = t.replace(POSSESSIVE_RE, "").replace(APOSTROPHE_RE, "").replace(NUMBER_SEP_RE, "").replace(NON_WORD_RE, " ");
+  return t.normalize("NFC").trim(); // last: removals can bring Hangul jamo together ("ᄀ'ᅡ" -> "가")
 }
 
 /**

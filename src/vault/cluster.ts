@@ -9,7 +9,7 @@ import { STOPWORDS, normalize, salientTerms, stem, tokens } from "../rules/text.
 
 export interface StorySeed {
   id: string;
-  /** Stemmed salient terms of the story's first item (at most MAX_STORY_TERMS), in title order. */
+  /** Stemmed salient terms of the first item's subject segment (at most MAX_STORY_TERMS), in title order. */
   terms: string[];
   /** Day the story was created. */
   firstSeen: string;
@@ -44,8 +44,8 @@ export const QUERY_MAX_WORDS = 3;
 /**
  * Words that name a format, not a subject, and years: never strong, whatever their frequency that
  * day. Frequency alone cannot tell them from a hot subject (see STRONG_WEIGHT), and two unrelated
- * "Official Trailer (2017)" videos must not join. They still count in the IDF mass, so a title made
- * mostly of them is not easily covered.
+ * "Official Trailer (2017)" videos must not join. They are also left out of the cover ratio, so
+ * "Apple iPhone X first look" covers the story "iPhone X" as well as "Apple iPhone X" would.
  */
 export const FORMAT_WORDS: ReadonlySet<string> = new Set(
   (
@@ -139,7 +139,9 @@ interface Work {
  *       and that term is shared and has 4+ chars or a digit ("irma" joins "Hurricane Irma ...").
  * Document frequency is counted over the day's items plus the existing stories, so words that are
  * common that day ("2017", "trailer", "official") cannot glue unrelated items together.
- * Otherwise the item founds a story (id = storyId(day, key), terms = its MAX_STORY_TERMS rarest terms).
+ * Otherwise the item founds a story: id = storyId(day, key), terms = its subject segment's terms
+ * (subjectTerms), the MAX_STORY_TERMS rarest if more. Cost: O(existing stories' terms) per call to
+ * count and index them, so pass the stories still active (e.g. seen in the last 30 days), not all.
  */
 export function assignStories(
   existing: StorySeed[],
@@ -263,8 +265,10 @@ function bestStory(
   const cands = new Set<number>();
   for (const t of w.terms) for (const si of index.get(t) ?? []) cands.add(si);
   for (const j of w.joins) for (const si of index.get(j) ?? []) cands.add(si);
+  // Format words and years carry no subject: they count neither in the masses nor in the overlap.
+  const mass = (t: string) => (weakByRule(t) ? 0 : weightOf(t));
   let itemMass = 0;
-  for (const t of w.terms) itemMass += weightOf(t);
+  for (const t of w.terms) itemMass += mass(t);
   const queryLike = !w.channel && w.words <= QUERY_MAX_WORDS && w.rawTerms.filter(isStrong).length === 1;
   let best = -1, bestS = 0, bestStrong = 0;
   for (const si of [...cands].sort((a, b) => a - b)) {
@@ -277,7 +281,7 @@ function bestStory(
     let S = 0, storyMass = 0, nStrong = 0, strongLong = false;
     const strong: string[] = [];
     for (let k = 0; k < ts.length; k++) {
-      const x = weightOf(ts[k]);
+      const x = mass(ts[k]);
       storyMass += x;
       if (!matched[k]) continue;
       S += x;

@@ -78,6 +78,11 @@ function mergeNews(map: Map<string, NewsRec>, o: NewsObs, day: string): void {
 }
 
 export function buildDay(prev: VaultBody | null, input: DayInput): VaultBody {
+  return rebuildStories(mergeDay(prev, input));
+}
+
+/** buildDay without the story step: day N-1's vault with day N's observations merged in (bench/scale.ts times the two apart). */
+export function mergeDay(prev: VaultBody | null, input: DayInput): VaultBody {
   const base = prev ?? emptyVault(input.day);
   if (prev && prev.date >= input.day) throw new Error(`cannot build ${input.day} on top of ${prev.date}`);
   const ord = dayOrdinal(input.day);
@@ -108,5 +113,5 @@ export function buildDay(prev: VaultBody | null, input: DayInput): VaultBody {
     alertLog: base.alertLog,
     reports: [...base.reports, { day: input.day, inputs: input.inputs, counts, skipped: input.skipped }],
   };
-  return rebuildStories(body);
+  return body;
 }

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { FuzzyIndex, MATCH_THRESHOLD, boundedDamerau, wordSim } from "../../src/engine/fuzzy.ts";
 import { parseCsvRecords } from "../../src/feeds/csv.ts";
-import { normalize, tokens } from "../../src/rules/text.ts";
+import { normalize, stem, tokens } from "../../src/rules/text.ts";
 
 const IPHONE_X = 0;
 let titles: string[] = []; // all distinct real titles; entry id = index + 1
@@ -113,25 +113,21 @@ describe("FuzzyIndex on all real titles + the story 'iPhone X'", () => {
     );
   });
 
-  test("case and punctuation do not change the answer", () => {
-    fc.assert(
-      fc.property(fc.constantFrom(...titles), (t) => {
-        const a = idx.match(t), b = idx.match(t.toUpperCase().replace(/ /g, " - ")), c = idx.match(`«${t.toLowerCase()}»!`);
-        return JSON.stringify(a) === JSON.stringify(b) && JSON.stringify(a) === JSON.stringify(c);
-      }),
-      { numRuns: 300 },
-    );
+  test("case and punctuation do not change the answer (every title)", () => {
+    for (const t of titles) {
+      const a = idx.match(t);
+      expect(idx.match(t.toUpperCase().replace(/ /g, " - "))).toEqual(a);
+      expect(idx.match(`«${t.toLowerCase()}»!`)).toEqual(a);
+    }
   });
 
-  test("word order does not matter: reversed titles find the same words", () => {
-    const bag = (s: string) => tokens(s).sort().join(" ");
-    fc.assert(
-      fc.property(fc.constantFrom(...titles.filter((t) => tokens(t).length >= 2)), (t) => {
-        const m = idx.match(tokens(t).reverse().join(" "));
-        return m !== null && bag(textOf(m.id)) === bag(t);
-      }),
-      { numRuns: 300 },
-    );
+  test("word order does not matter: every reversed title finds an entry with the same words", () => {
+    const bag = (s: string) => [...new Set(tokens(s).map(stem))].sort().join(" ");
+    for (const t of titles.filter((x) => tokens(x).length >= 2)) {
+      const m = idx.match(tokens(t).reverse().join(" "));
+      expect(m).not.toBeNull();
+      expect(bag(textOf(m!.id))).toBe(bag(t));
+    }
   });
 
   test("is deterministic: same answers whatever the entry order", () => {

@@ -1,10 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { FEATURE_NAMES, MAX_CHARS, headlineFeatures } from "../../src/rules/headline-features.ts";
+import { FEATURE_NAMES, MAX_CHARS, headlineFeatures, headlineTerms, stem } from "../../src/rules/headline-features.ts";
 import { headlineContributions, headlineScore, hookMechanicsPoints } from "../../src/rules/headline.ts";
 import weights from "../../src/rules/headline-weights.json";
 import { DATA_FILE, WEIGHTS_FILE, Z_SIGNIFICANT, buildModelJson, buildPairs, isValidationTest, loadPackages, pairwiseAccuracy } from "../../scripts/train-headline.ts";
 
+const KNOWN_NAMES = new Set([...FEATURE_NAMES, ...weights.vocabulary]);
 const anyText = fc.oneof(fc.string(), fc.string({ unit: "binary", maxLength: 600 }), fc.string({ unit: "grapheme", maxLength: 400 }));
 
 describe("headlineFeatures", () => {
@@ -28,13 +29,39 @@ describe("headlineFeatures", () => {
 
   test("survives non-string input from untyped callers", () => {
     expect(headlineFeatures(undefined as unknown as string).length).toBe(FEATURE_NAMES.length);
+    expect(headlineTerms(undefined as unknown as string)).toEqual([]);
+  });
+
+  test("terms: distinct stemmed words in order, then the first word; digits collapse to #", () => {
+    expect(headlineTerms("These Moms' Stories: 10 Moms, 1 Story")).toEqual(["word:these", "word:mom", "word:story", "word:#", "first:these"]);
+    expect(stem("Stories")).toBe("story");
+    expect(stem("teenager's")).toBe("teenager");
+    expect(stem("class")).toBe("class");
+    expect(stem("2013")).toBe("#");
+    expect(headlineTerms("")).toEqual([]);
+  });
+
+  test("terms are total and read only the first MAX_CHARS characters", () => {
+    fc.assert(
+      fc.property(anyText, fc.string(), (s, tail) => {
+        const t = headlineTerms(s);
+        expect(new Set(t).size).toBe(t.length);
+        for (const x of t) expect(/^(word|first):/.test(x)).toBe(true);
+        const head = s.padEnd(MAX_CHARS, " ").slice(0, MAX_CHARS);
+        expect(headlineTerms(head + tail)).toEqual(headlineTerms(head));
+      }),
+    );
   });
 });
 
 describe("headlineScore / hookMechanicsPoints", () => {
-  test("weights file matches the feature table", () => {
+  test("weights file matches the feature table; the vocabulary is distinct lexical terms with one weight each", () => {
     expect(weights.featureNames).toEqual(FEATURE_NAMES);
     expect(weights.weights.length).toBe(FEATURE_NAMES.length);
+    expect(weights.vocabularyWeights.length).toBe(weights.vocabulary.length);
+    expect(new Set(weights.vocabulary).size).toBe(weights.vocabulary.length);
+    expect(weights.vocabulary.length).toBeLessThanOrEqual(weights.trainedOn.hyper.vocabularySize);
+    for (const t of weights.vocabulary) expect(/^(word|first):\S+$/.test(t)).toBe(true);
   });
 
   test("score in [0,1] and points in [0,max] with one decimal, for arbitrary strings", () => {
@@ -72,13 +99,20 @@ describe("headlineScore / hookMechanicsPoints", () => {
       fc.property(anyText, (s) => {
         const all = headlineContributions(s, Number.POSITIVE_INFINITY);
         for (let i = 1; i < all.length; i++) expect(Math.abs(all[i - 1].value)).toBeGreaterThanOrEqual(Math.abs(all[i].value));
-        for (const c of all) expect(FEATURE_NAMES).toContain(c.name);
+        for (const c of all) expect(KNOWN_NAMES.has(c.name)).toBe(true);
         const p = headlineScore(s);
         const logit = Math.log(p / (1 - p));
         expect(all.reduce((sum, c) => sum + c.value, weights.bias)).toBeCloseTo(logit, 2);
         expect(headlineContributions(s, 3).length).toBeLessThanOrEqual(3);
       }),
     );
+  });
+
+  test("word features explain the score under their own names", () => {
+    const t = "This Beautiful Video Of A Dad And His Daughter Will Make Your Day";
+    const names = headlineContributions(t, Number.POSITIVE_INFINITY).map((c) => c.name);
+    expect(names.some((n) => n.startsWith("word:"))).toBe(true);
+    for (const n of names.filter((x) => x.startsWith("word:") || x.startsWith("first:"))) expect(headlineTerms(t)).toContain(n);
   });
 
   test("sanity: a curiosity/story headline beats a flat question with a colon", () => {
@@ -105,11 +139,12 @@ describe("recorded metrics are reproducible from the CSV", () => {
     }
   });
 
-  test("validation pairwise accuracy (all pairs) matches the recorded figure and beats chance", () => {
+  test("validation pairwise accuracy (all pairs, the headline figure) matches the recorded figure and beats chance", () => {
     const acc = pairwiseAccuracy(valid, headlineScore);
     expect(valid.length).toBe(weights.metrics.validationPairs);
     expect(acc).toBeCloseTo(weights.metrics.validationPairwiseAcc, 4);
-    // The 0.60 target is NOT met on all pairs (recorded 0.5994); see bench/RESULTS.headline.md.
+    // The 0.60 target is NOT met on all pairs (0.5868 for the model chosen by CV); see bench/RESULTS.headline.md.
+    // Asserting >= 0.60 would only pass by choosing the model on the validation split, so this checks chance is beaten.
     expect(acc).toBeGreaterThan(0.55);
   });
 

@@ -21,6 +21,8 @@ describe("normalize", () => {
     ["がぎぐ", "がぎぐ"], // the voicing mark is not a Latin diacritic
     ["", ""],
     ["!!! ---", ""],
+    ["ᄀ'ᅡ", "가"], // jamo brought together by apostrophe removal are recomposed (found by fast-check)
+    ["0`S.9", "09"], // the possessive goes first, then the number separator (found by fast-check)
   ])("%p -> %p", (input, want) => {
     expect(normalize(input)).toBe(want);
   });

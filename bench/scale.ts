@@ -1,0 +1,499 @@
+/**
+ * Scale of the vault, on a SYNTHETIC vault (bench/synth.ts) of 10k, 100k and 1M tracked videos over
+ * 30 days. For each size, each figure from its own fresh child process:
+ *   build   days 1..29 through the real path (buildDay + withAlertLog, in memory, as `ingestDays`
+ *           does), day 29 written as a snapshot; per-day times kept. Cached per size in --work.
+ *   ingest  "ingest a day": read day 29's snapshot, merge day 30, stories, alert log, encode, write:
+ *           what `trend-intel ingest --feeds` does for one new day. Timed per phase; the clustering
+ *           (assignStories) inside the stories phase is timed again on its own for the split.
+ *   load    readSnapshotFile + buildIndexes (what Engine.refresh does), per phase.
+ *   serve   createServerApp on the day-30 snapshot (a fresh process, as the server starts), then RSS
+ *           after a full GC, top-10 (/api/public/trends) through app.handle and its handler alone,
+ *           FuzzyIndex p50/p99 on noisy variants of story names, /forecast through app.handle.
+ * Writes bench/RESULTS.scale.md (or --out). Run: bun bench/scale.ts [--sizes 10000,100000,1000000]
+ *   [--work DIR] [--rebuild] [--queries 5000] [--out FILE]
+ */
+import { parseArgs } from "node:util";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync, renameSync, rmSync, statSync, readdirSync } from "node:fs";
+import { cpus, totalmem, tmpdir } from "node:os";
+import { join } from "node:path";
+import { SyntheticVault, SYNTH_DAYS, SYNTH_LABEL, isoDay, SYNTH_START, prng } from "./synth.ts";
+
+const GEN_VERSION = 1; // bump when synth.ts changes what it generates (invalidates cached vaults)
+const SCRIPT = import.meta.path;
+const BUN = process.execPath;
+
+const a = parseArgs({
+  args: import.meta.main ? process.argv.slice(2) : [],
+  options: {
+    sizes: { type: "string" },
+    work: { type: "string" },
+    rebuild: { type: "boolean" },
+    queries: { type: "string" },
+    out: { type: "string" },
+    child: { type: "string" },
+    n: { type: "string" },
+    dir: { type: "string" },
+    tag: { type: "string" },
+  },
+});
+
+const now = () => performance.now();
+const ms = (x: number) => Math.round(x);
+const mb = (b: number) => Math.round(b / 1e6);
+function pct(sorted: Float64Array | number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+async function loadavg(): Promise<string> {
+  try {
+    return readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+  } catch {
+    return "n/a";
+  }
+}
+
+// -------------------------------------------------------------------------------------------------
+// Output-identical fast clustering, for building the day 1..29 history only.
+//
+// The real assignStories (src/vault/cluster.ts, not ours to change) grows faster than linearly with
+// the number of stories: every item scores every story sharing any of its terms, and recomputes
+// IDF weights (Math.log) for each story term each time. Building 29 days at 1M videos through it
+// would take hours, so the history is built through the same source with two changes applied as text
+// at load time (a Bun plugin), both exact:
+//   1. weightOf / isStrong / weakByRule memoised per term (pure functions of the day's counts);
+//   2. only stories that can still pass the join rule are scored: a story needs >= 2 matched strong
+//      terms (1 for a query-like item), so candidates come from the postings of the item's strong
+//      terms and joins (+1 each) and of adjacent-term joins equal to an item term (+2), and those
+//      whose count is below the need are skipped. Kept candidates are a subset of the real ones and
+//      include every story that could be chosen, scored in the same order, so the result is the same.
+// Day 30 (the measured "ingest a day") always runs the real code, and its output is compared with a
+// run through the patched code (fileSha equal), which checks the patch on every size.
+export function fastClusterSource(src: string): string | null {
+  const edits: [string, string][] = [
+    [
+      "  const weightOf = (t: string) => Math.log(1 + N / Math.max(1, df.get(t) ?? 1)) / lnN;\n  const isStrong = (t: string) => !weakByRule(t) && weightOf(t) >= STRONG_WEIGHT;",
+      "  const wMemo = new Map<string, number>(), sMemo = new Map<string, boolean>();\n" +
+        "  const weightOf = (t: string) => { let x = wMemo.get(t); if (x === undefined) { x = Math.log(1 + N / Math.max(1, df.get(t) ?? 1)) / lnN; wMemo.set(t, x); } return x; };\n" +
+        "  const isStrong = (t: string) => { let x = sMemo.get(t); if (x === undefined) { x = !weakByRule(t) && weightOf(t) >= STRONG_WEIGHT; sMemo.set(t, x); } return x; };\n" +
+        "  const plainIdx = new Map<string, number[]>(), joinIdx = new Map<string, number[]>();\n" +
+        "  const addTo = (m: Map<string, number[]>, k: string, si: number) => { const l = m.get(k); if (!l) m.set(k, [si]); else if (l[l.length - 1] !== si) l.push(si); };",
+    ],
+    ["      addToIndex(ts[i], si);\n", "      addToIndex(ts[i], si);\n      addTo(plainIdx, ts[i], si);\n"],
+    ["      if (i + 1 < ts.length) addToIndex(ts[i] + ts[i + 1], si);\n", "      if (i + 1 < ts.length) { addToIndex(ts[i] + ts[i + 1], si); addTo(joinIdx, ts[i] + ts[i + 1], si); }\n"],
+    ["    const best = bestStory(w, stories, index, weightOf, isStrong, isHot);", "    const best = bestStory(w, stories, index, weightOf, isStrong, isHot, plainIdx, joinIdx);"],
+    ["  isHot: (a: string, b: string) => boolean,\n): number {", "  isHot: (a: string, b: string) => boolean,\n  plainIdx: Map<string, number[]>,\n  joinIdx: Map<string, number[]>,\n): number {"],
+    [
+      "  const cands = new Set<number>();\n  for (const t of w.terms) for (const si of index.get(t) ?? []) cands.add(si);\n  for (const j of w.joins) for (const si of index.get(j) ?? []) cands.add(si);\n",
+      "  const need = !w.channel && w.words <= QUERY_MAX_WORDS && w.rawTerms.filter(isStrong).length === 1 ? 1 : 2;\n" +
+        "  const ub = new Map<number, number>();\n" +
+        "  const keys = new Set<string>();\n" +
+        "  for (const t of w.terms) if (isStrong(t)) keys.add(t);\n" +
+        "  for (const j of w.joins) if (isStrong(j)) keys.add(j);\n" +
+        "  for (const k of keys) for (const si of plainIdx.get(k) ?? []) ub.set(si, (ub.get(si) ?? 0) + 1);\n" +
+        "  for (const t of new Set(w.terms)) for (const si of joinIdx.get(t) ?? []) ub.set(si, (ub.get(si) ?? 0) + 2);\n" +
+        "  const cands: number[] = [];\n" +
+        "  for (const [si, c] of ub) if (c >= need) cands.push(si);\n",
+    ],
+    ["  const mass = (t: string) => (weakByRule(t) ? 0 : weightOf(t));", "  const mass = (t: string) => (isWeakMemo(t) ? 0 : weightOf(t));"],
+    ["  for (const si of [...cands].sort((a, b) => a - b)) {", "  for (const si of cands.sort((a, b) => a - b)) {"],
+    ["export function weakByRule(term: string): boolean {", "const weakMemo = new Map<string, boolean>();\nfunction isWeakMemo(t: string): boolean { let x = weakMemo.get(t); if (x === undefined) { x = weakByRule(t); if (weakMemo.size > 1e6) weakMemo.clear(); weakMemo.set(t, x); } return x; }\nexport function weakByRule(term: string): boolean {"],
+  ];
+  let out = src;
+  for (const [from, to] of edits) {
+    if (out.split(from).length !== 2) return null; // the source moved on: fall back to the real code
+    out = out.replace(from, to);
+  }
+  return out;
+}
+
+/** Registers the fast clustering for modules imported after this call. Returns false (real code) if the patch no longer applies. */
+function useFastCluster(): boolean {
+  const file = join(import.meta.dir, "../src/vault/cluster.ts");
+  const patched = fastClusterSource(readFileSync(file, "utf8"));
+  if (!patched) {
+    console.error("fast clustering patch does not apply to src/vault/cluster.ts any more: building with the real code (slow)");
+    return false;
+  }
+  Bun.plugin({
+    name: "fast-cluster",
+    setup(b) {
+      b.onLoad({ filter: /src\/vault\/cluster\.ts$/ }, () => ({ contents: patched, loader: "ts" }));
+    },
+  });
+  return true;
+}
+
+// -------------------------------------------------------------------------------------------------
+// Children
+
+async function childBuild(n: number, dir: string): Promise<void> {
+  const { buildDay } = await import("../src/vault/ingest.ts");
+  const { withAlertLog } = await import("../src/vault/alertlog.ts");
+  const { writeSnapshot } = await import("../src/vault/snapshot.ts");
+  const sv = new SyntheticVault({ videos: n });
+  const perDay: { day: string; obs: number; videos: number; stories: number; buildMs: number; alertMs: number }[] = [];
+  let prev: any = null;
+  for (let k = 0; k < SYNTH_DAYS - 1; k++) {
+    const input = sv.day(k);
+    const t0 = now();
+    const b = buildDay(prev, input);
+    const t1 = now();
+    prev = withAlertLog(b);
+    const t2 = now();
+    perDay.push({ day: input.day, obs: input.observations.length, videos: prev.videos.length, stories: prev.stories.length, buildMs: ms(t1 - t0), alertMs: ms(t2 - t1) });
+    console.error(`[${SYNTH_LABEL} ${n}] day ${k + 1}/${SYNTH_DAYS - 1}: ${input.observations.length} obs, ${prev.videos.length} videos, ${prev.stories.length} stories, build ${ms(t1 - t0)} ms, alert log ${ms(t2 - t1)} ms`);
+  }
+  writeSnapshot(dir, prev);
+  writeFileSync(join(dir, "build.json"), JSON.stringify({ perDay }));
+}
+
+async function childIngest(n: number, dir: string, tag: string): Promise<void> {
+  const { mergeDay } = await import("../src/vault/ingest.ts");
+  const { rebuildStories } = await import("../src/vault/stories.ts");
+  const { assignStories } = await import("../src/vault/cluster.ts");
+  const { withAlertLog } = await import("../src/vault/alertlog.ts");
+  const { decodeSnapshot, encodeSnapshot, readHeader, snapshotPath } = await import("../src/vault/snapshot.ts");
+  const sv = new SyntheticVault({ videos: n });
+  const prevDay = isoDay(SYNTH_START, SYNTH_DAYS - 2);
+  const input = sv.day(SYNTH_DAYS - 1); // generating the feed is not part of ingest
+  Bun.gc(true);
+  const t: Record<string, number> = {};
+  let t0 = now();
+  const buf = readFileSync(snapshotPath(dir, prevDay));
+  t.read = now() - t0;
+  t0 = now();
+  const prev = decodeSnapshot(buf).body;
+  t.decode = now() - t0; // sha-256 check + unpack
+  // Split of decode: the checksum alone (not added to the total).
+  const { bodyOffset } = readHeader(buf);
+  t0 = now();
+  new Bun.CryptoHasher("sha256").update(buf.subarray(bodyOffset)).digest("hex");
+  const shaPrev = now() - t0;
+  t0 = now();
+  const merged = mergeDay(prev, input);
+  t.merge = now() - t0;
+  t0 = now();
+  const withStories = rebuildStories(merged);
+  t.stories = now() - t0;
+  t0 = now();
+  const body = withAlertLog(withStories);
+  t.alertLog = now() - t0;
+  t0 = now();
+  const bytes = encodeSnapshot(body);
+  t.encode = now() - t0; // pack + sha-256 of the new body
+  t0 = now();
+  const out = join(dir, `ingest-${tag}`);
+  mkdirSync(out, { recursive: true });
+  const final = snapshotPath(out, body.date);
+  writeFileSync(final + ".tmp", bytes);
+  renameSync(final + ".tmp", final);
+  t.write = now() - t0;
+  const total = Object.values(t).reduce((x, y) => x + y, 0);
+  // Clustering alone, on exactly the items rebuildStories gave it (repeated here for the split).
+  const w = (views: number) => Math.log10(1 + Math.max(0, views));
+  const items: any[] = [];
+  for (const v of merged.videos) if (!v.storyId) items.push({ key: "v:" + v.id, title: v.title, weight: w(v.v[v.v.length - 1] ?? 0), channel: v.channelTitle || undefined });
+  for (const s of merged.searches) if (!s.storyId) items.push({ key: "s:" + s.key, title: s.query, weight: w(s.t[s.t.length - 1] ?? 0) });
+  for (const x of merged.news) if (!x.storyId) items.push({ key: "n:" + x.url, title: x.title, weight: 0, channel: x.source || undefined });
+  const existing = merged.stories.map((s) => ({ id: s.id, terms: s.terms, firstSeen: s.firstSeen }));
+  Bun.gc(true);
+  t0 = now();
+  assignStories(existing, items, merged.date);
+  const cluster = now() - t0;
+  t0 = now();
+  const shaNew = new Bun.CryptoHasher("sha256").update(bytes).digest("hex");
+  const shaNewMs = now() - t0;
+  console.log(
+    JSON.stringify({
+      phases: Object.fromEntries(Object.entries(t).map(([k, v]) => [k, ms(v)])),
+      totalMs: ms(total),
+      split: { shaPrevMs: ms(shaPrev), clusterMs: ms(cluster), clusterItems: items.length, existingStories: existing.length, shaNewMs: ms(shaNewMs) },
+      observations: input.observations.length,
+      videoObs: input.observations.filter((o) => o.kind === "video").length,
+      videos: body.videos.length,
+      stories: body.stories.length,
+      prevBytes: buf.length,
+      bytes: bytes.length,
+      fileSha: shaNew,
+      file: final,
+      peakRssMb: mb(process.memoryUsage().rss),
+    }),
+  );
+}
+
+async function childLoad(dir: string): Promise<void> {
+  const { decodeSnapshot, readHeader } = await import("../src/vault/snapshot.ts");
+  const { buildIndexes } = await import("../src/engine/indexes.ts");
+  const file = join(dir, readdirSync(dir).find((f) => f.endsWith(".msgpack"))!);
+  const t: Record<string, number> = {};
+  let t0 = now();
+  const buf = readFileSync(file);
+  t.read = now() - t0;
+  t0 = now();
+  const { body } = decodeSnapshot(buf);
+  t.decode = now() - t0;
+  t0 = now();
+  const idx = buildIndexes(body);
+  t.indexes = now() - t0;
+  const { bodyOffset } = readHeader(buf);
+  t0 = now();
+  new Bun.CryptoHasher("sha256").update(buf.subarray(bodyOffset)).digest("hex");
+  const sha = now() - t0;
+  console.log(JSON.stringify({ phases: Object.fromEntries(Object.entries(t).map(([k, v]) => [k, ms(v)])), totalMs: ms(t.read + t.decode + t.indexes), shaMs: ms(sha), stories: idx.stories.length, matcherEntries: idx.entryStory.length }));
+}
+
+function variant(name: string, r: () => number): string {
+  const ws = name.split(/\s+/).filter(Boolean);
+  const k = Math.floor(r() * 5);
+  if (k === 0 && ws.length) {
+    const i = Math.floor(r() * ws.length);
+    const w = ws[i];
+    if (w.length >= 5) {
+      const j = 1 + Math.floor(r() * (w.length - 2));
+      ws[i] = w.slice(0, j) + w.slice(j + 1);
+    }
+    return ws.join(" ");
+  }
+  if (k === 1) return name.toLowerCase();
+  if (k === 2) return [...ws].reverse().join(" ");
+  if (k === 3) return name + " review";
+  return name.toUpperCase();
+}
+
+async function childServe(dir: string, queries: number): Promise<void> {
+  const { createServerApp } = await import("../src/server.ts");
+  const { createAccount } = await import("../src/wallet/keys.ts");
+  const { trends } = await import("../src/api/trends.ts");
+  const wallet = join(dir, `wallet-${process.pid}.sqlite`);
+  const rss0 = process.memoryUsage().rss;
+  const t0 = now();
+  const s = createServerApp({ walletPath: wallet, snapshotDir: dir, requestLog: false });
+  const loadMs = now() - t0;
+  const snap = s.engine.current!;
+  Bun.gc(true);
+  await Bun.sleep(50);
+  Bun.gc(true);
+  const mu = process.memoryUsage();
+  const acct = createAccount(s.db, { plan: "agency", credits: 1e9, burst: 1e9, dailyCap: 1e9, intelCap: 1e9 });
+  const headers = { "x-service-api-key": acct.apiKey };
+  const call = async (path: string) => {
+    const r = await s.app.handle(new Request("http://localhost" + path, { headers }));
+    if (r.status !== 200) throw new Error(`${path}: ${r.status} ${await r.text()}`);
+    await r.arrayBuffer();
+  };
+  const us = () => Bun.nanoseconds() / 1000;
+  async function timeCalls(paths: string[], warm: number): Promise<Float64Array> {
+    for (let i = 0; i < warm; i++) await call(paths[i % paths.length]);
+    const out = new Float64Array(paths.length);
+    for (let i = 0; i < paths.length; i++) {
+      const x = us();
+      await call(paths[i]);
+      out[i] = us() - x;
+    }
+    return out.sort();
+  }
+  const N = queries;
+  const trendsPaths = Array.from({ length: Math.min(N, 3000) }, (_, i) => `/api/public/trends?source=${i % 2 ? "youtube" : "google"}${i % 3 ? "&niche=Tech" : ""}`);
+  const trendsApp = await timeCalls(trendsPaths, 300);
+  // Handler alone (the lookup the index gives), without wallet or HTTP plumbing.
+  const hq = [{ source: "youtube" }, { source: "google" }, { source: "youtube", niche: "Tech" }];
+  for (let i = 0; i < 2000; i++) trends.handle!(hq[i % 3], { snap, now: Date.now() });
+  const th = new Float64Array(N);
+  for (let i = 0; i < N; i++) {
+    const x = us();
+    trends.handle!(hq[i % 3], { snap, now: Date.now() });
+    th[i] = us() - x;
+  }
+  th.sort();
+  // Fuzzy: noisy variants of story names (seeded), 10% junk.
+  const r = prng(7);
+  const qs: string[] = [];
+  const stories = snap.idx.stories;
+  for (let i = 0; i < N; i++) {
+    if (i % 10 === 9) {
+      let j = "";
+      for (let c = 0; c < 14; c++) j += c === 7 ? " " : String.fromCharCode(97 + Math.floor(r() * 26));
+      qs.push(j);
+    } else qs.push(variant(stories[Math.floor(r() * stories.length)].rec.name, r).slice(0, 200) || "news");
+  }
+  for (let i = 0; i < Math.min(1000, N); i++) snap.idx.matcher.match(qs[i]);
+  const fz = new Float64Array(N);
+  let hits = 0;
+  for (let i = 0; i < N; i++) {
+    const x = us();
+    const m = snap.idx.matcher.match(qs[i]);
+    fz[i] = us() - x;
+    if (m) hits++;
+  }
+  fz.sort();
+  const fPaths = qs.slice(0, Math.min(N, 2000)).map((q) => `/api/public/forecast?q=${encodeURIComponent(q)}`);
+  const fApp = await timeCalls(fPaths, 200);
+  const stat = (x: Float64Array) => ({ p50: +pct(x, 50).toFixed(1), p99: +pct(x, 99).toFixed(1), max: +x[x.length - 1].toFixed(0), n: x.length });
+  console.log(
+    JSON.stringify({
+      loadMs: ms(loadMs),
+      rssMb: mb(mu.rss),
+      rssBeforeLoadMb: mb(rss0),
+      heapUsedMb: mb(mu.heapUsed),
+      trendsAppUs: stat(trendsApp),
+      trendsHandlerUs: stat(th),
+      fuzzyUs: stat(fz),
+      fuzzyHitRate: +(hits / N).toFixed(3),
+      forecastAppUs: stat(fApp),
+    }),
+  );
+  s.close();
+  rmSync(wallet, { force: true });
+  rmSync(wallet + "-wal", { force: true });
+  rmSync(wallet + "-shm", { force: true });
+}
+
+// -------------------------------------------------------------------------------------------------
+// Parent
+
+function runChild(args: string[], label: string): any {
+  const t0 = now();
+  const r = spawnSync(BUN, [SCRIPT, ...args], { encoding: "utf8", maxBuffer: 1 << 26, env: { ...process.env, LOG_LEVEL: "silent", NODE_ENV: "production" }, stdio: ["ignore", "pipe", "inherit"] });
+  if (r.status !== 0) throw new Error(`${label} failed (status ${r.status}, signal ${r.signal})`);
+  const line = r.stdout.trim().split("\n").pop() ?? "{}";
+  console.error(`  ${label}: ${((now() - t0) / 1000).toFixed(1)} s wall`);
+  return line ? JSON.parse(line) : {};
+}
+
+function fmtN(n: number): string {
+  return n >= 1e6 ? `${n / 1e6}M` : n >= 1e3 ? `${n / 1e3}k` : String(n);
+}
+
+async function parent(): Promise<void> {
+  const sizes = (a.values.sizes ?? "10000,100000,1000000").split(",").map(Number);
+  const work = a.values.work ?? join(tmpdir(), "ti-bench-scale");
+  const queries = Number(a.values.queries ?? 5000);
+  const outFile = a.values.out ?? "bench/RESULTS.scale.md";
+  const startedAt = new Date().toISOString();
+  const load0 = await loadavg();
+  const res: any[] = [];
+  for (const n of sizes) {
+    const dir = join(work, `${SYNTH_LABEL}-videos${n}-gen${GEN_VERSION}`);
+    const meta = join(dir, "meta.json");
+    const want = JSON.stringify({ gen: GEN_VERSION, n, days: SYNTH_DAYS, label: SYNTH_LABEL });
+    if (a.values.rebuild || !existsSync(meta) || readFileSync(meta, "utf8") !== want) {
+      rmSync(dir, { recursive: true, force: true });
+      mkdirSync(dir, { recursive: true });
+      console.error(`[${fmtN(n)}] building ${SYNTH_LABEL} days 1..${SYNTH_DAYS - 1} in ${dir}`);
+      runChild(["--child", "build", "--n", String(n), "--dir", dir], "build");
+      writeFileSync(meta, want);
+    } else console.error(`[${fmtN(n)}] reusing ${dir}`);
+    const build = JSON.parse(readFileSync(join(dir, "build.json"), "utf8"));
+    console.error(`[${fmtN(n)}] ingest day ${SYNTH_DAYS}`);
+    const ing = runChild(["--child", "ingest", "--n", String(n), "--dir", dir, "--tag", "a"], "ingest");
+    let deterministic: boolean | null = null;
+    if (n <= 100_000) {
+      const ing2 = runChild(["--child", "ingest", "--n", String(n), "--dir", dir, "--tag", "b"], "ingest (again, determinism check)");
+      deterministic = ing2.fileSha === ing.fileSha;
+    }
+    const day30 = join(dir, "ingest-a");
+    rmSync(join(dir, "ingest-b"), { recursive: true, force: true });
+    console.error(`[${fmtN(n)}] load`);
+    const load = runChild(["--child", "load", "--dir", day30], "load");
+    console.error(`[${fmtN(n)}] serve`);
+    const serve = runChild(["--child", "serve", "--dir", day30, "--queries", String(queries)], "serve");
+    res.push({ n, build, ing, deterministic, load, serve, fileBytes: statSync(ing.file).size });
+    writeFileSync(join(work, `results-${n}.json`), JSON.stringify(res[res.length - 1], null, 1));
+  }
+  const load1 = await loadavg();
+  writeFileSync(outFile, report(res, { startedAt, load0, load1, queries, sizes }));
+  console.log(readFileSync(outFile, "utf8"));
+}
+
+function growth(xs: number[], ns: number[]): string {
+  const out: string[] = [];
+  for (let i = 1; i < xs.length; i++) {
+    const r = xs[i] / xs[i - 1];
+    const e = Math.log(r) / Math.log(ns[i] / ns[i - 1]);
+    out.push(`×${r.toFixed(1)} (n^${e.toFixed(2)})`);
+  }
+  return out.join(", ");
+}
+
+function report(res: any[], o: { startedAt: string; load0: string; load1: string; queries: number; sizes: number[] }): string {
+  const ns = res.map((r) => r.n);
+  const L: string[] = [];
+  const cpu = cpus();
+  L.push(`# Scale of the vault (${SYNTH_LABEL} data)`);
+  L.push(``);
+  L.push(`**Every figure here is from a ${SYNTH_LABEL} vault** made by \`bench/synth.ts\` (made-up videos, titles built from real words of the 2017 titles, seeded), not from real feeds.`);
+  L.push(``);
+  L.push(`- Command: \`bun bench/scale.ts --sizes ${o.sizes.join(",")} --queries ${o.queries}\``);
+  L.push(`- Date: ${o.startedAt} · Machine: ${cpu.length} × ${cpu[0]?.model ?? "?"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM · Bun ${Bun.version} · load average at start ${o.load0}, at end ${o.load1} (shared machine: other jobs were running; times are noisy)`);
+  L.push(`- Each row: days 1-29 built through the real path (buildDay + withAlertLog), then each figure in a fresh child process. Ingest = read day 29's snapshot + merge day 30 + stories + alert log + encode + write (feed generation excluded). Load = readSnapshotFile + buildIndexes (Engine.refresh). RSS = createServerApp on the day-30 snapshot, after a full GC.`);
+  L.push(``);
+  L.push(`## Results`);
+  L.push(``);
+  L.push(`| figure | ${res.map((r) => fmtN(r.n) + " videos").join(" | ")} | growth per ×10 |`);
+  L.push(`|---|${res.map(() => "---:").join("|")}|---|`);
+  const row = (name: string, f: (r: any) => number, unit = "", digits = 0, grow = true) => {
+    const xs = res.map(f);
+    L.push(`| ${name} | ${xs.map((x) => (Number.isFinite(x) ? x.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits }) + unit : "n/a")).join(" | ")} | ${grow ? growth(xs, ns) : ""} |`);
+  };
+  row("observations on day 30", (r) => r.ing.observations, "", 0);
+  row("videos in vault", (r) => r.ing.videos, "", 0);
+  row("stories in vault", (r) => r.ing.stories, "", 0);
+  row("**ingest a day** (s)", (r) => r.ing.totalMs / 1000, " s", 2);
+  row("ingest per million observations (s)", (r) => r.ing.totalMs / 1000 / (r.ing.observations / 1e6), " s", 1);
+  for (const k of ["read", "decode", "merge", "stories", "alertLog", "encode", "write"]) row(`· ${k} (ms)`, (r) => r.ing.phases[k], "", 0);
+  row("· of stories: assignStories alone (ms)", (r) => r.ing.split.clusterMs, "", 0);
+  row("· of decode: sha-256 check (ms)", (r) => r.ing.split.shaPrevMs, "", 0);
+  row("ingest peak RSS (MB)", (r) => r.ing.peakRssMb, "", 0);
+  row("**snapshot size on disk** (MB)", (r) => r.fileBytes / 1e6, "", 1);
+  row("snapshot bytes per video", (r) => r.fileBytes / r.ing.videos, "", 0);
+  row("**load** = read + decode + indexes (s)", (r) => r.load.totalMs / 1000, " s", 2);
+  for (const k of ["read", "decode", "indexes"]) row(`· ${k} (ms)`, (r) => r.load.phases[k], "", 0);
+  row("createServerApp incl. load (s)", (r) => r.serve.loadMs / 1000, " s", 2);
+  row("**RSS after load** (MB)", (r) => r.serve.rssMb, "", 0);
+  row("heap used after load (MB)", (r) => r.serve.heapUsedMb, "", 0);
+  row("top-10 /trends via app.handle p50 (µs)", (r) => r.serve.trendsAppUs.p50, "", 1);
+  row("top-10 /trends via app.handle p99 (µs)", (r) => r.serve.trendsAppUs.p99, "", 1);
+  row("top-10 handler alone p50 (µs)", (r) => r.serve.trendsHandlerUs.p50, "", 2);
+  row("top-10 handler alone p99 (µs)", (r) => r.serve.trendsHandlerUs.p99, "", 2);
+  row("fuzzy match p50 (µs)", (r) => r.serve.fuzzyUs.p50, "", 1);
+  row("**fuzzy match p99** (µs)", (r) => r.serve.fuzzyUs.p99, "", 1);
+  row("fuzzy index entries", (r) => r.load.matcherEntries, "", 0);
+  row("/forecast via app.handle p50 (µs)", (r) => r.serve.forecastAppUs.p50, "", 1);
+  row("/forecast via app.handle p99 (µs)", (r) => r.serve.forecastAppUs.p99, "", 1);
+  L.push(``);
+  L.push(`Growth "n^e": e = 1 is linear in the number of videos, e > 1 worse than linear, e ≈ 0 flat.`);
+  L.push(`Determinism: day 30 ingested twice from the same day-29 snapshot gave byte-identical files: ${res.filter((r) => r.deterministic !== null).map((r) => `${fmtN(r.n)} ${r.deterministic ? "yes" : "NO"}`).join(", ") || "not checked"}.`);
+  L.push(``);
+  L.push(`## Days 1-29 (build, in memory, same process)`);
+  L.push(``);
+  L.push(`| videos | day 1 build ms | day 10 | day 20 | day 29 | day 29 alert log ms | day 29 obs |`);
+  L.push(`|---|---:|---:|---:|---:|---:|---:|`);
+  for (const r of res) {
+    const d = r.build.perDay;
+    L.push(`| ${fmtN(r.n)} | ${d[0].buildMs} | ${d[9].buildMs} | ${d[19].buildMs} | ${d[28].buildMs} | ${d[28].alertMs} | ${d[28].obs} |`);
+  }
+  const big = res[res.length - 1];
+  if (big) {
+    L.push(``);
+    L.push(`## Goals at ${fmtN(big.n)} videos`);
+    L.push(``);
+    const g = (name: string, ok: boolean, val: string) => L.push(`| ${name} | ${val} | ${ok ? "met" : "**missed**"} |`);
+    L.push(`| goal | measured | |`);
+    L.push(`|---|---|---|`);
+    g("load < 3 s", big.load.totalMs < 3000, `${(big.load.totalMs / 1000).toFixed(2)} s`);
+    g("resident < 1.5 GB", big.serve.rssMb < 1500, `${big.serve.rssMb} MB`);
+    g("ingest a day < 60 s", big.ing.totalMs < 60_000, `${(big.ing.totalMs / 1000).toFixed(1)} s`);
+    const q0 = res[0].serve.trendsAppUs.p50, q1 = big.serve.trendsAppUs.p50;
+    g("query times flat (top-10 p50 within ×2 of smallest size)", q1 < 2 * q0, `${q0} → ${q1} µs`);
+  }
+  return L.join("\n") + "\n";
+}
+
+if (!import.meta.main) {
+  // imported (e.g. for fastClusterSource): run nothing
+} else if (a.values.child === "build") await childBuild(Number(a.values.n), a.values.dir!);
+else if (a.values.child === "ingest") await childIngest(Number(a.values.n), a.values.dir!, a.values.tag ?? "a");
+else if (a.values.child === "load") await childLoad(a.values.dir!);
+else if (a.values.child === "serve") await childServe(a.values.dir!, Number(a.values.queries ?? 5000));
+else await parent();
