@@ -19,7 +19,7 @@ const ROUNDS = Number(a.values.rounds ?? 3);
 const DUR = Number(a.values.duration ?? 5);
 const CONN = Number(a.values.connections ?? 32);
 const OUT = a.values.out ?? "bench/RESULTS.http.md";
-const SYNC = a.values.sync ?? "full";
+const SYNC = a.values.sync ?? "normal";
 const BUN = process.execPath;
 
 if (spawnSync("wrk", ["--version"]).error) {

@@ -103,24 +103,26 @@ export function errorOutcome(e: ApiError, headers: Record<string, string> = {}):
 }
 
 /** Authenticate: the only accepted credential is the x-service-api-key header. */
-export function authenticate(deps: PipelineDeps, headers: Headers, ip: string): Principal {
+export function authenticate(deps: PipelineDeps, headers: Headers, ipOf: () => string): Principal {
   const now = deps.clock();
-  const blocked = deps.authThrottle.blockedFor(ip, now);
+  // The client address is only looked up when some address has failed this minute.
+  const quiet = deps.authThrottle.quiet(now);
+  const blocked = quiet ? 0 : deps.authThrottle.blockedFor(ipOf(), now);
   if (blocked > 0) {
     throw new ApiError("rate_limited", "Too many failed authentication attempts from this address.", { scope: "burst", retry_after: blocked }, { "Retry-After": String(blocked) });
   }
   const p = deps.resolver.resolve(headers.get(KEY_HEADER));
   if (!p) {
-    deps.authThrottle.fail(ip, now);
+    deps.authThrottle.fail(ipOf(), now);
     throw new ApiError("unauthorized");
   }
   return p;
 }
 
-export async function runEndpoint(deps: PipelineDeps, ep: Endpoint, headers: Headers, rawQuery: Record<string, any>, ip: string): Promise<Outcome> {
+export async function runEndpoint(deps: PipelineDeps, ep: Endpoint, headers: Headers, rawQuery: Record<string, any>, ipOf: () => string): Promise<Outcome> {
   let p: Principal;
   try {
-    p = authenticate(deps, headers, ip);
+    p = authenticate(deps, headers, ipOf);
   } catch (e) {
     if (!(e instanceof ApiError)) throw e; // a wallet fault is a 500, logged with its real cause
     return errorOutcome(e);

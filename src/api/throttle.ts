@@ -18,6 +18,15 @@ export class FailedAuthThrottle {
     } else w.count++;
   }
 
+  /** True when no address has failed this minute: callers can skip looking up the client address. */
+  quiet(now: number): boolean {
+    if (this.byIp.size === 0) return true;
+    const m = minuteStart(now);
+    for (const w of this.byIp.values()) if (w.start === m) return false;
+    this.byIp.clear(); // every entry is from an older minute
+    return true;
+  }
+
   /** Seconds the address stays blocked (0 = not blocked). */
   blockedFor(ip: string, now: number): number {
     const w = this.byIp.get(ip);

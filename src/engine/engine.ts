@@ -17,6 +17,9 @@ export interface Loaded {
   file: string;
 }
 
+/** Delay before a first-loaded snapshot's remaining indexes are built (see refresh). */
+export const WARM_AFTER_MS = 500;
+
 export class Engine {
   current: Loaded | null = null;
   /** file → identity (mtime, size, inode) of the version refused, so a bad file is not retried forever but a replacement is. */
@@ -49,13 +52,14 @@ export class Engine {
         const { header, body } = readSnapshotFile(file);
         const idx = buildIndexes(body);
         // Replacing a snapshot that is being served: build every index before the swap, so no request
-        // waits. The first load only builds what /trends needs and warms the rest on the next tick.
+        // waits. The first load builds only what /trends needs, so a starting server answers at once;
+        // the rest is built on first use or WARM_AFTER_MS later, whichever comes first.
         const first = !this.current;
         if (!first) warmIndexes(idx);
         const loaded: Loaded = { header, body, idx, loadedAt: Date.now(), file };
         this.current = loaded; // single reference swap: a request sees the old or the new, never a mix
         log.info("snapshot_loaded", { date, videos: header.counts.videos, stories: header.counts.stories, ms: Math.round(performance.now() - t0) });
-        if (first) setTimeout(() => this.warm(loaded), 0).unref?.();
+        if (first) setTimeout(() => this.warm(loaded), WARM_AFTER_MS).unref?.();
         for (const fn of this.listeners) fn(loaded);
         return true;
       } catch (e) {
@@ -67,6 +71,7 @@ export class Engine {
   }
 
   private warm(l: Loaded): void {
+    if (this.current !== l) return; // already replaced (a replacement is warmed before its swap)
     const t0 = performance.now();
     try {
       warmIndexes(l.idx);

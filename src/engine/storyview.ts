@@ -56,27 +56,40 @@ export function buildStoryViews(body: VaultBody, videoById: Map<string, VideoRec
   const today = dayOrdinal(body.date);
   const lastIdx = body.days.length - 1;
   const out: StoryView[] = [];
+  // Per distinct day, not per story: position in body.days (first occurrence) and day ordinal.
+  const dayPos = new Map<string, number>();
+  body.days.forEach((d, i) => {
+    if (!dayPos.has(d)) dayPos.set(d, i);
+  });
+  const ordinals = new Map<string, number>();
+  const ordinalOf = (d: string) => {
+    let o = ordinals.get(d);
+    if (o === undefined) ordinals.set(d, (o = dayOrdinal(d)));
+    return o;
+  };
   for (const s of body.stories) {
     const hasVideo = s.series.video.some((x) => x > 0) || s.videoIds.length > 0;
     const hasSearch = s.searchKeys.length > 0;
     const source: PrimarySource = hasVideo ? "youtube" : hasSearch ? "google" : "news";
     const raw = source === "youtube" ? s.series.video : source === "google" ? s.series.search.map(searchScore) : s.series.news;
     const y = activeTail(raw);
-    const fsIdx = body.days.indexOf(s.firstSeen);
-    const ageDays = Math.max(0, today - dayOrdinal(s.firstSeen));
+    const fsIdx = dayPos.get(s.firstSeen) ?? -1;
+    const ageDays = Math.max(0, today - ordinalOf(s.firstSeen));
     const daysTracked = fsIdx >= 0 ? lastIdx - fsIdx + 1 : y.length;
     const m = momentum(y);
     const lc = lifecycle(y, daysTracked);
     let views = 0;
     let lead: VideoRec | null = null;
+    let memberOnChart = false; // a member video observed today
     for (const id of s.videoIds) {
       const v = videoById.get(id);
       if (!v) continue;
       const last = v.v[v.v.length - 1] ?? 0;
       views += last;
       if (!lead || last > lead.v[lead.v.length - 1]) lead = v;
+      if (v.d[v.d.length - 1] === today) memberOnChart = true;
     }
-    const live = raw[lastIdx] > 0 || (source === "youtube" && s.videoIds.some((id) => videoById.get(id)?.d.at(-1) === today));
+    const live = raw[lastIdx] > 0 || (source === "youtube" && memberOnChart);
     const sourcesCount = (hasVideo ? 1 : 0) + (hasSearch ? 1 : 0) + (s.newsUrls.length ? 1 : 0);
     const velocity = y.length ? y[y.length - 1] : 0;
     out.push({

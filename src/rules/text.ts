@@ -117,8 +117,8 @@ export function normalizeSlow(s: string): string {
  *   episode/ep, part/pt, hd/hq/4k/1080p, ft/feat/featuring, vs/versus.
  * Deliberately NOT here: "trailer", "teaser", "review", "live", "new", "music", years like "2017".
  * They are generic but sometimes part of a name ("Jimmy Kimmel Live", "New York"), and a query such as
- * "thor trailer" should still prefer the trailer; clustering demotes them by document frequency
- * instead, which adapts to what is actually common that day.
+ * "thor trailer" should still prefer the trailer. Matching weighs them by rarity (IDF); clustering
+ * never lets them join stories on their own (FORMAT_WORDS in src/vault/cluster.ts).
  */
 export const STOPWORDS: ReadonlySet<string> = new Set(
   (

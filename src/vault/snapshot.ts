@@ -5,10 +5,7 @@
  * foreign file before trusting it. Files are written to a temp name and renamed into place, so a
  * reader never sees half a file.
  */
-// msgpackr's pure-JS build: importing the package root also loads its optional native string
-// extractor (msgpackr-extract, found through node-gyp-build and detect-libc), which costs tens of ms of
-// start-up and only pays off on large bodies; `accelerated()` loads it on the first large decode.
-import { Packr } from "msgpackr/pack";
+import { Packr } from "msgpackr";
 import { mkdirSync, readdirSync, renameSync, writeFileSync, readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import type { VaultBody } from "./model.ts";
@@ -16,23 +13,7 @@ import type { VaultBody } from "./model.ts";
 export const FORMAT_VERSION = 1;
 const MAGIC = Buffer.from("TIVAULT1");
 /** Plain maps, no record extension: files stay readable by any msgpack reader. */
-const OPTIONS = { useRecords: false, moreTypes: false } as const;
-const packr = new Packr(OPTIONS);
-/** Bodies from this size up are decoded with msgpackr's native string extractor when it loads. */
-const ACCELERATE_FROM_BYTES = 4 << 20;
-let fastUnpackr: { unpack(b: Uint8Array): unknown } | null | undefined;
-
-/** The package root's Packr (same version and options, same output; native extractor when available). */
-function accelerated(): { unpack(b: Uint8Array): unknown } {
-  if (fastUnpackr === undefined) {
-    try {
-      fastUnpackr = new (require("msgpackr") as typeof import("msgpackr")).Packr(OPTIONS);
-    } catch {
-      fastUnpackr = null;
-    }
-  }
-  return fastUnpackr ?? packr;
-}
+const packr = new Packr({ useRecords: false, moreTypes: false });
 
 export interface SnapshotHeader {
   format: number;
@@ -95,7 +76,7 @@ export function decodeSnapshot(buf: Uint8Array): { header: SnapshotHeader; body:
   const bodyBuf = buf.subarray(bodyOffset);
   if (bodyBuf.length !== header.bodyBytes) throw new SnapshotError(`body is ${bodyBuf.length} bytes, header says ${header.bodyBytes}`);
   if (sha256(bodyBuf) !== header.bodySha256) throw new SnapshotError("checksum mismatch");
-  const body = (bodyBuf.length >= ACCELERATE_FROM_BYTES ? accelerated() : packr).unpack(bodyBuf) as VaultBody;
+  const body = packr.unpack(bodyBuf) as VaultBody;
   if (body.date !== header.date) throw new SnapshotError("header and body dates differ");
   return { header, body };
 }

@@ -24,6 +24,17 @@ export function rebuildStories(body: VaultBody): VaultBody {
   const searches = body.searches.map((s) => (s.storyId ? s : { ...s, storyId: assignment.get("s:" + s.key) ?? null }));
   const news = body.news.map((n) => (n.storyId ? n : { ...n, storyId: assignment.get("n:" + n.url) ?? null }));
 
+  // Stories whose members are exactly yesterday's, none observed today (so same titles and weights),
+  // keep yesterday's name: storyName is the costliest per-story step and would return the same text.
+  // A story gaining a member, or with a member on today's chart, is named afresh. (After a change to
+  // the naming rules, rebuild the vault from its first day to rename every story.)
+  const today = dayOrdinal(body.date);
+  const renamed = new Set<string>(assignment.values());
+  for (const v of videos) if (v.storyId && v.d[v.d.length - 1] === today) renamed.add(v.storyId);
+  for (const s of searches) if (s.storyId && s.d[s.d.length - 1] === today) renamed.add(s.storyId);
+  const previousName = new Map<string, string>();
+  for (const s of body.stories) if (!renamed.has(s.id) && s.name) previousName.set(s.id, s.name);
+
   const dayIdx = new Map(body.days.map((d, i) => [dayOrdinal(d), i]));
   const nDays = body.days.length;
   interface Acc {
@@ -81,7 +92,7 @@ export function rebuildStories(body: VaultBody): VaultBody {
   const stories: StoryRec[] = [];
   for (const a of acc.values()) {
     if (!a.titles.length) continue; // a story whose members are all gone is dropped
-    a.rec.name = storyName(a.titles);
+    a.rec.name = previousName.get(a.rec.id) ?? storyName(a.titles);
     let best: Niche | null = null;
     for (const [n, w] of [...a.nicheW].sort((x, y) => (x[0] < y[0] ? -1 : 1))) if (best === null || w > a.nicheW.get(best)!) best = n;
     a.rec.niche = best;

@@ -1,9 +1,13 @@
 /**
  * Metering with group commit. Requests that arrive together wait for one shared IMMEDIATE
- * transaction that re-reads each account inside the transaction (never a stale copy), decides
- * every request in arrival order (rate windows, then balance), writes the debits, counters and
- * ledger rows, and commits. Each caller's promise resolves only after that commit, so a response
- * is never sent before its debit is durable.
+ * transaction that decides every request in arrival order (rate windows, then balance), writes the
+ * debits, counters and ledger rows, and commits. Each caller's promise resolves only after that
+ * commit, so a response is never sent before its debit is durable.
+ *
+ * Balances are never checked against a stale copy: inside the write-locked transaction the meter
+ * reads `PRAGMA data_version`; if no other connection (CLI, web application) has committed since
+ * this connection's last commit, the account/key/counter state it holds is exactly what is on
+ * disk and is used as is; otherwise it is dropped and re-read inside the transaction.
  */
 import type { Database, Statement } from "bun:sqlite";
 import { decide, type Counters, type Scope, EMPTY_COUNTERS } from "../rules/ratelimit.ts";
@@ -33,29 +37,38 @@ interface Pending extends ChargeRequest {
 interface AcctState {
   row: AccountRow;
   counters: Counters;
-  credits: number;
-  dirty: boolean;
+  /** Credits column as stored (expiry is applied when deciding). */
+  stored: number;
 }
+
+/** Ledger rows per INSERT statement (6 parameters each, well under sqlite's 32766 limit). */
+const LEDGER_CHUNK = 64;
 
 export class Meter {
   private queue: Pending[] = [];
   private scheduled = false;
   private stmts: {
+    version: Statement;
     account: Statement;
     counters: Statement;
     key: Statement;
     setCredits: Statement;
     upsertCounter: Statement;
-    ledger: Statement;
   };
+  private ledgerStmts = new Map<number, Statement>();
+  /** State known to match the database as of data_version `known` (null = unknown). */
+  private known: number | null = null;
+  private accounts = new Map<string, AcctState | null>();
+  private keys = new Map<string, boolean>();
   /** Batches committed so far and requests they carried (for the benchmark and tests). */
-  stats = { batches: 0, requests: 0, maxBatch: 0 };
+  stats = { batches: 0, requests: 0, maxBatch: 0, rereads: 0, flushMs: 0 };
 
   constructor(
     private db: Database,
     private clock: () => number = Date.now,
   ) {
     this.stmts = {
+      version: db.query("PRAGMA data_version"),
       account: db.query("SELECT * FROM accounts WHERE id = ?"),
       counters: db.query("SELECT scope, window_start, count FROM rate_counters WHERE account_id = ?"),
       key: db.query("SELECT revoked_at FROM api_keys WHERE id = ?"),
@@ -63,7 +76,6 @@ export class Meter {
       upsertCounter: db.query(
         "INSERT INTO rate_counters (account_id, scope, window_start, count) VALUES (?, ?, ?, ?) ON CONFLICT(account_id, scope) DO UPDATE SET window_start = excluded.window_start, count = excluded.count",
       ),
-      ledger: db.query("INSERT INTO ledger (account_id, key_id, endpoint, cost, status, at) VALUES (?, ?, ?, ?, 200, ?)"),
     };
   }
 
@@ -86,33 +98,64 @@ export class Meter {
     return c;
   }
 
+  private ledgerInsert(n: number): Statement {
+    let s = this.ledgerStmts.get(n);
+    if (!s) {
+      s = this.db.query(`INSERT INTO ledger (account_id, key_id, endpoint, cost, status, at) VALUES ${Array(n).fill("(?, ?, ?, ?, 200, ?)").join(", ")}`);
+      this.ledgerStmts.set(n, s);
+    }
+    return s;
+  }
+
+  private state(accountId: string): AcctState | null {
+    let st = this.accounts.get(accountId);
+    if (st === undefined) {
+      this.stats.rereads++;
+      const row = this.stmts.account.get(accountId) as AccountRow | null;
+      st = row ? { row, counters: this.readCounters(accountId), stored: row.credits } : null;
+      this.accounts.set(accountId, st);
+    }
+    return st;
+  }
+
+  private keyLive(keyId: string): boolean {
+    let live = this.keys.get(keyId);
+    if (live === undefined) {
+      const k = this.stmts.key.get(keyId) as { revoked_at: number | null } | null;
+      live = !!k && k.revoked_at == null;
+      this.keys.set(keyId, live);
+    }
+    return live;
+  }
+
+  private forget(): void {
+    this.known = null;
+    this.accounts.clear();
+    this.keys.clear();
+  }
+
   private flush(): void {
     this.scheduled = false;
     const batch = this.queue;
     this.queue = [];
     if (batch.length === 0) return;
     const now = this.clock();
+    const t0 = performance.now();
     const results: ChargeResult[] = new Array(batch.length);
     try {
       this.db
         .transaction(() => {
-          const accts = new Map<string, AcctState | null>();
-          const keys = new Map<string, boolean>();
+          const v = (this.stmts.version.get() as { data_version: number }).data_version;
+          if (v !== this.known) {
+            this.forget();
+            this.known = v;
+          }
+          const dirty = new Map<string, { st: AcctState; before: Counters }>();
+          const ledger: (string | number)[] = [];
           for (let i = 0; i < batch.length; i++) {
             const r = batch[i];
-            let st = accts.get(r.accountId);
-            if (st === undefined) {
-              const row = this.stmts.account.get(r.accountId) as AccountRow | null;
-              st = row ? { row, counters: this.readCounters(r.accountId), credits: spendable(row, now), dirty: false } : null;
-              accts.set(r.accountId, st);
-            }
-            let live = keys.get(r.keyId);
-            if (live === undefined) {
-              const k = this.stmts.key.get(r.keyId) as { revoked_at: number | null } | null;
-              live = !!k && k.revoked_at == null;
-              keys.set(r.keyId, live);
-            }
-            if (!st || !live) {
+            const st = this.state(r.accountId);
+            if (!st || !this.keyLive(r.keyId)) {
               results[i] = { ok: false, code: "unauthorized" };
               continue;
             }
@@ -125,29 +168,39 @@ export class Meter {
               results[i] = { ok: false, code: "rate_limited", scope: d.scope, retryAfter: d.retryAfter };
               continue;
             }
-            if (st.credits < r.cost) {
-              results[i] = { ok: false, code: "insufficient_credits", creditsRemaining: st.credits };
+            const credits = spendable({ credits: st.stored, credits_expire_at: st.row.credits_expire_at }, now);
+            if (credits < r.cost) {
+              results[i] = { ok: false, code: "insufficient_credits", creditsRemaining: credits };
               continue;
             }
+            if (!dirty.has(r.accountId)) dirty.set(r.accountId, { st, before: st.counters });
             st.counters = d.next;
-            st.credits -= r.cost;
-            st.dirty = true;
-            this.stmts.ledger.run(r.accountId, r.keyId, r.endpoint, r.cost, now);
-            results[i] = { ok: true, creditsRemaining: st.credits, counters: st.counters };
+            st.stored = credits - r.cost;
+            ledger.push(r.accountId, r.keyId, r.endpoint, r.cost, now);
+            results[i] = { ok: true, creditsRemaining: st.stored, counters: st.counters };
           }
-          for (const [id, st] of accts) {
-            if (!st || !st.dirty) continue;
-            if (st.credits !== st.row.credits) this.stmts.setCredits.run(st.credits, id);
-            this.stmts.upsertCounter.run(id, "burst", st.counters.burst.start, st.counters.burst.count);
-            this.stmts.upsertCounter.run(id, "daily", st.counters.daily.start, st.counters.daily.count);
-            this.stmts.upsertCounter.run(id, "intel", st.counters.intel.start, st.counters.intel.count);
+          for (let off = 0; off < ledger.length; off += LEDGER_CHUNK * 5) {
+            const part = ledger.slice(off, off + LEDGER_CHUNK * 5);
+            this.ledgerInsert(part.length / 5).run(...part);
+          }
+          for (const [id, { st, before }] of dirty) {
+            if (st.stored !== st.row.credits) {
+              this.stmts.setCredits.run(st.stored, id);
+              st.row = { ...st.row, credits: st.stored };
+            }
+            for (const scope of ["burst", "daily", "intel"] as const) {
+              const w = st.counters[scope];
+              if (w.start !== before[scope].start || w.count !== before[scope].count) this.stmts.upsertCounter.run(id, scope, w.start, w.count);
+            }
           }
         })
         .immediate();
     } catch (e) {
+      this.forget(); // the transaction rolled back: what we hold in memory is no longer known to match
       for (const p of batch) p.reject(e);
       return;
     }
+    this.stats.flushMs += performance.now() - t0;
     this.stats.batches++;
     this.stats.requests += batch.length;
     if (batch.length > this.stats.maxBatch) this.stats.maxBatch = batch.length;
