@@ -2,7 +2,7 @@
 import { Type as T } from "@sinclair/typebox";
 import { defineEndpoint } from "./endpoint.ts";
 import { ForecastQuery } from "./params.ts";
-import { matchStory } from "../engine/indexes.ts";
+import { matchCached } from "../engine/service.ts";
 import { projectStory } from "../engine/project.ts";
 
 const Nullable = <S extends ReturnType<typeof T.String> | ReturnType<typeof T.Number>>(s: S) => T.Union([s, T.Null()]);
@@ -37,7 +37,7 @@ export const forecast = defineEndpoint({
   freeText: ["q"],
   example: { query: "iphone x", matchedTopic: "iPhone X", momentum: "accelerating", timing: "enter_now", lifecycle: "growth", breakoutProbability: 0.41, acceleration: 120000, accelTrend: "rising", vaultScore: 71.5, trajectory: [1200000, 1500000, 1620000], projection: { method: "decayed-gain-views (views + last gain × fitted decay sum)", values: [9100000, 9700000, 10100000] }, matchScore: 0.93, source: "vault" },
   handle(q, { snap }) {
-    const m = matchStory(snap.idx, q.q);
+    const m = matchCached(snap, q.q);
     if (!m) {
       return {
         data: { query: q.q, matchedTopic: null, momentum: null, timing: null, lifecycle: null, breakoutProbability: null, acceleration: null, accelTrend: null, vaultScore: null, trajectory: [], source: "vault" },

@@ -3,6 +3,7 @@ import { defineEndpoint } from "./endpoint.ts";
 import { GradeQuery } from "./params.ts";
 import { GradeSchema } from "./intel-shapes.ts";
 import { gradeContext } from "../engine/service.ts";
+import { lru } from "../engine/cache.ts";
 import { grade as gradeDraft } from "../rules/grade.ts";
 
 export const GRADE_NOTE = "score is the sum of the component points, computed in code. pattern_validation and topic_momentum are measured from the vault, length_fit is a rule, hook_mechanics is a learned headline model (trained on the Upworthy 2013 A/B tests, CC BY 4.0). Rewrites are drafted from templates and each grades higher than the draft.";
@@ -31,7 +32,8 @@ export const grade = defineEndpoint({
     note: GRADE_NOTE,
   },
   handle(q, { snap, now }) {
-    const g = gradeDraft(q.draft, gradeContext(snap, now));
-    return { data: { status: "ok", draft: q.draft, ...g, note: GRADE_NOTE } };
+    // Graded once per snapshot and draft: the grade is a pure function of both.
+    const dataJson = lru(snap, "grade", q.draft, () => JSON.stringify({ status: "ok", draft: q.draft, ...gradeDraft(q.draft, gradeContext(snap, now)), note: GRADE_NOTE }));
+    return { dataJson };
   },
 });

@@ -2,8 +2,7 @@
 import { defineEndpoint } from "./endpoint.ts";
 import { HookRescueQuery } from "./params.ts";
 import { HookRescueSchema } from "./intel-shapes.ts";
-import { matchStory } from "../engine/indexes.ts";
-import { validatedPatterns } from "../engine/service.ts";
+import { matchCached, validatedPatterns } from "../engine/service.ts";
 import { applyTemplate } from "../rules/templates.ts";
 import { proofOf } from "../rules/grade.ts";
 import { titlePatterns } from "../rules/structure.ts";
@@ -25,7 +24,7 @@ export const hookRescue = defineEndpoint({
   freeText: ["topic"],
   example: { status: "ok", topic: "iPhone X review", matchedTopic: "iPhone X", niche: "Tech", hooks: [{ text: "iPhone X review: what actually matters", pattern: "struct:colon_split", proof: { validated_across_creators: 12, days_active: 9, strength: 0.55 } }], note: RESCUE_NOTE },
   handle(q, { snap, now }) {
-    const m = matchStory(snap.idx, q.topic);
+    const m = matchCached(snap, q.topic);
     const niche = m?.story.niche ?? null;
     const patterns = validatedPatterns(snap, niche, now);
     const year = Number(snap.body.date.slice(0, 4));

@@ -2,7 +2,7 @@
 import { Type as T } from "@sinclair/typebox";
 import { defineEndpoint } from "./endpoint.ts";
 import { NewsQuery } from "./params.ts";
-import { matchStory } from "../engine/indexes.ts";
+import { matchCached } from "../engine/service.ts";
 
 export const NewsItemSchema = T.Object({ title: T.String(), url: T.String(), source: T.String(), publishedAt: T.String({ format: "date-time" }) });
 
@@ -22,7 +22,7 @@ export const news = defineEndpoint({
   handle(q, { snap }) {
     let items = snap.idx.latestNews;
     if (q.topic) {
-      const m = matchStory(snap.idx, q.topic);
+      const m = matchCached(snap, q.topic);
       items = m ? snap.idx.newsByStory.get(m.story.rec.id) ?? [] : [];
     }
     return { data: q.limit ? items.slice(0, q.limit) : items };

@@ -2,7 +2,7 @@
 import { Type as T } from "@sinclair/typebox";
 import { defineEndpoint } from "./endpoint.ts";
 import { ViralityQuery } from "./params.ts";
-import { matchStory } from "../engine/indexes.ts";
+import { matchCached } from "../engine/service.ts";
 import { classifyHook } from "../rules/hook.ts";
 import { viralScoreOf } from "../rules/viralscore.ts";
 import { HookTypeEnum } from "./shapes.ts";
@@ -32,7 +32,7 @@ export const virality = defineEndpoint({
   example: { query: "iPhone X review", matchedTopic: "iPhone X", viral_score: 62.4, breakoutProbability: 0.41, hook_type: "plain", parts: { vaultScore: 71.5, breakoutProbability: 0.41 }, source: "vault" },
   handle(q, { snap }) {
     const hook = classifyHook(q.q);
-    const m = matchStory(snap.idx, q.q);
+    const m = matchCached(snap, q.q);
     if (!m) return { data: { query: q.q, matchedTopic: null, viral_score: null, breakoutProbability: null, hook_type: hook, source: "vault" }, confidence: "pending", cost: 0 };
     const s = m.story;
     return {
