@@ -1,7 +1,7 @@
 /**
  * `trend-intel backtest --feeds DIR [--horizon H] [--level video|story|both] [--json]`: replays
  * daily feeds with no look-ahead and scores breakoutProbability and the views projection against
- * what happened H days later (src/backtest, docs/rules.backtest.md).
+ * what happened H days later (src/backtest, docs/rules.md).
  */
 import { parseArgs } from "node:util";
 import { existsSync, statSync } from "node:fs";

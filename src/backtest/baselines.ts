@@ -1,5 +1,5 @@
 /**
- * Baselines the projection is compared with (docs/rules.backtest.md):
+ * Baselines the projection is compared with (docs/rules.md):
  *  - Szabo–Huberman: log views(d+H) = log views(d) + β, with β the mean of log(views(t+H)/views(t))
  *    over training points (the caller passes only points whose outcome day t+H is ≤ d);
  *  - no growth: views(d+H) = views(d).

@@ -1,5 +1,5 @@
 /**
- * The replay engine of `backtest` (docs/rules.backtest.md). Frames are fed one day at a time, in
+ * The replay engine of `backtest` (docs/rules.md). Frames are fed one day at a time, in
  * day order; the engine never sees a day before it is fed, so a prediction made at day d can only
  * depend on frames ≤ d (no look-ahead by construction, and test/backtest checks it).
  *

@@ -15,7 +15,7 @@
  *    equal stem (1), a 1-2 edit typo of a long word (0.8 / 0.6), or an exact join of 2-3 adjacent
  *    words on the other side (1).  gramDice: Dice of the two trigram sets.
  * Ties: score, then an entry whose normalised tokens equal the query's, then weight desc, then id asc.
- * Answers do not depend on entry order. Formula, threshold and rationale: docs/rules.text.md.
+ * Answers do not depend on entry order. Formula, threshold and rationale: docs/rules.md.
  */
 import { STOPWORDS, stem, tokens } from "../rules/text.ts";
 

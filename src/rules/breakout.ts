@@ -5,7 +5,7 @@
  * hand) and committed in breakout-weights.json. The acceleration coefficient is constrained to be
  * ≥ 0 during fitting, so the probability never falls when acceleration rises with all else equal.
  *
- * Breakout (docs/rules.backtest.md): views gained over (d, d+H] ≥ 1.5 × views gained over (d−H, d].
+ * Breakout (docs/rules.md): views gained over (d, d+H] ≥ 1.5 × views gained over (d−H, d].
  *
  * Two committed models share the series features:
  *   MODEL        series features only: stories, and any caller without chart context;
@@ -175,7 +175,7 @@ export interface BreakoutFit {
 }
 
 /**
- * The fit used for both the committed weights and every backtest refit (docs/rules.backtest.md):
+ * The fit used for both the committed weights and every backtest refit (docs/rules.md):
  *  1. standardise each feature on the training set (a constant feature is left unscaled);
  *  2. class-balanced L2 logistic regression (L2 0.3, 300 steps) on the ranking labels
  *     (`rankLabels`, e.g. gain ratio ≥ RANK_RATIO; the breakout labels when absent or one-class),

@@ -1,5 +1,5 @@
 /**
- * Surface features of a headline for the learned `hook_mechanics` model (see docs/rules.headline.md).
+ * Surface features of a headline for the learned `hook_mechanics` model (see docs/rules.md).
  * Only text is used, so the same code serves training on the Upworthy archive and grading a draft.
  * Two kinds of feature, both 0/1 or in [0, 1] so that one L2 strength suits all weights:
  *  - 51 hand-written features (FEATURE_NAMES), a dense vector;

@@ -3,7 +3,7 @@
  * trained by scripts/train-headline.ts. It scores 51 hand-written text features plus presence flags for a
  * learned vocabulary of 300 stemmed words (`word:…`, `first:…`). It is a weak signal (see
  * bench/RESULTS.headline.md): it ranks headline variants, it does not predict a click-through rate.
- * Docs: docs/rules.headline.md.
+ * Docs: docs/rules.md.
  */
 import weights from "./headline-weights.json";
 import { type Contribution, compileHeadlineModel } from "./headline-features.ts";

@@ -1,6 +1,6 @@
 /**
  * Rule classifier of a title's hook type. Definitions, priority order and known blind spots:
- * docs/rules.hook.md; measured accuracy: bench/RESULTS.hook.md.
+ * docs/rules.md; measured accuracy: bench/RESULTS.hook.md.
  *
  * Built for bulk use (millions of titles): every regex is compiled once at module load, none has
  * overlapping nested quantifiers, most are skipped by word gates, and at most MAX_CHARS normalised
@@ -118,7 +118,7 @@ const SS = String.raw`^['"*#¡¿\s]*`;
 const alt = (parts: string[], flags: string): RegExp => new RegExp(parts.join("|"), flags);
 
 // ---------------------------------------------------------------------------------------------
-// Rules, one combined regex per type (see docs/rules.hook.md for the prose definitions).
+// Rules, one combined regex per type (see docs/rules.md for the prose definitions).
 // ---------------------------------------------------------------------------------------------
 
 const NUM_WORDS = "two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred";

@@ -6,7 +6,7 @@
  * deterministic and cost a few microseconds, and every rejection has to be explainable to the
  * caller (`reason` + `detail`). Rules are tuned for precision on real titles (zero flags on 11k
  * YouTube titles and Upworthy headlines); they do not try to catch off-topic requests. See
- * docs/rules.injection.md for each rule, its rationale and its known misses.
+ * docs/rules.md for each rule, its rationale and its known misses.
  *
  * Cost control: input is capped at SCREEN_MAX_CHARS; one hand-written pass finds which rules can
  * possibly match (gate words), so an ordinary title runs almost no regex; every regex is linear

@@ -1,5 +1,5 @@
 /**
- * Projection of cumulative views at d+H from the series up to d (docs/rules.backtest.md):
+ * Projection of cumulative views at d+H from the series up to d (docs/rules.md):
  *
  *   views(d+H) ≈ views(d) + g · Σ_{k=1..H} Π_{j=0..k−1} ρ(days + j)
  *

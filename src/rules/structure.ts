@@ -1,6 +1,6 @@
 /**
  * Surface structure of a title ("10 … | Channel", "X vs Y", "(Official Video)"), the second half of a
- * title's pattern ids next to its hook type. Exact rules: docs/rules.hook.md#structures.
+ * title's pattern ids next to its hook type. Exact rules: docs/rules.md.
  * Unlike the hook, some structures are about case (all_caps_word) and layout, so the raw text is read,
  * capped at MAX_CHARS like the hook classifier.
  */

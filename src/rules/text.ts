@@ -2,7 +2,7 @@
  * Text normalisation shared by story clustering (src/vault/cluster.ts) and fuzzy matching
  * (src/engine/fuzzy.ts). Both sides MUST see the same tokens, or a story built from "iPhones X" could
  * never be found by "iphone x"; that is why every rule lives here, once, pure and deterministic.
- * Rationale and examples: docs/rules.text.md.
+ * Rationale and examples: docs/rules.md.
  */
 
 /**

@@ -2,7 +2,7 @@
  * Story clustering: joins a day's items (videos, searches, articles) to the story they are about,
  * creating stories for the rest, and names stories. Pure and deterministic: the same input gives the
  * same output whatever the order of `items`. Rules and the reasoning behind every constant:
- * docs/rules.text.md.
+ * docs/rules.md.
  */
 import { createHash } from "node:crypto";
 import { STOPWORDS, normalize, salientTerms, stem, tokens } from "../rules/text.ts";

@@ -1,5 +1,5 @@
 /**
- * Alert selection, receipts and track record as pure rules (src/rules/alerts.ts; docs/rules.core.md
+ * Alert selection, receipts and track record as pure rules (src/rules/alerts.ts; docs/rules.md
  * "Alerts, brief, receipts"). The same properties on real vaults live in test/engine/intel.test.ts.
  */
 import { describe, expect, test } from "bun:test";

@@ -1,5 +1,5 @@
 /**
- * Draft grading (src/rules/grade.ts; docs/rules.core.md "Hook rescue and grade"), on random grading
+ * Draft grading (src/rules/grade.ts; docs/rules.md "Hook rescue and grade"), on random grading
  * contexts and on the demo vault's real context (gradeContext of src/engine/service.ts):
  * component maxes add up to 100; score = sum of points; each points in [0, max]; every basis in
  * {measured, ai_judged, rule}; verdict bands; ≤ 3 rewrites, each carrying a validated pattern the

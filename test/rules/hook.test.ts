@@ -121,7 +121,7 @@ describe("classifyHook: invariances", () => {
   });
 });
 
-/** Hand-written examples, about 20 per definition in docs/rules.hook.md. */
+/** Hand-written examples, about 20 per definition in docs/rules.md. */
 const EXAMPLES: Record<HookType, string[]> = {
   list_preview: [
     "10 Things You Didn't Know About Cats",

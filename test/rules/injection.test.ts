@@ -75,7 +75,7 @@ describe("real titles are never flagged", () => {
     "Now You Are Mine",
     "C:\\new folder tutorial",
     "How to stop: write your goals down",
-    // near misses of the phrase rules, kept out on purpose (docs/rules.injection.md)
+    // near misses of the phrase rules, kept out on purpose (docs/rules.md)
     "How To Enable Developer Mode On Android",
     "Workers Ignore Safety Rules, Factory Explodes",
     "10 Actors Who Never Break Character",
@@ -226,7 +226,7 @@ describe("deepset/prompt-injections (train split): measured floors", () => {
     // Measured 2026-11-25 (bench/RESULTS.injection.md): recall 141/203 = 0.695, recall on the
     // first 200 chars 125/203 = 0.616, precision 1.000, FPR 0/343. Floors are the measurement
     // minus ~3.5 points; the ceiling allows 3 of 343. The rules were written while reading this
-    // set, so these are not estimates of recall on unseen attacks (docs/rules.injection.md).
+    // set, so these are not estimates of recall on unseen attacks (docs/rules.md).
     expect(recall).toBeGreaterThanOrEqual(0.66);
     expect(tp200 / (tp + fn)).toBeGreaterThanOrEqual(0.58);
     expect(precision).toBeGreaterThanOrEqual(0.97);

@@ -1,5 +1,5 @@
 /**
- * Story labels (src/rules/labels.ts, docs/rules.core.md "Story labels"):
+ * Story labels (src/rules/labels.ts, docs/rules.md "Story labels"):
  *  - scale invariance: multiplying the whole series by k > 0 changes no label;
  *  - a strictly convex growing cumulative series is `accelerating` (also end to end through ingest);
  *  - the thresholds of the rules, as tables derived from the doc (tol = 2% of peak, 95% / 60% of peak,
@@ -163,7 +163,7 @@ describe("a strictly convex growing cumulative series is accelerating", () => {
   });
 });
 
-describe("threshold tables (docs/rules.core.md)", () => {
+describe("threshold tables (docs/rules.md)", () => {
   // tol = 2% of the peak: with peak 1000, tol = 20.
   test.each([
     [[1000, 1021], "accelerating"],

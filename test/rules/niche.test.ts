@@ -1,5 +1,5 @@
 /**
- * Niche classifier (src/rules/niche.ts; docs/rules.core.md "Niche classifier"): a title keyword scores
+ * Niche classifier (src/rules/niche.ts; docs/rules.md "Niche classifier"): a title keyword scores
  * 2 (≤ 2 hits), a tag keyword 0.5 (≤ 3 hits), YouTube category 28 adds 1.5 to Tech; the best niche wins
  * at ≥ 2; ties go to Crypto, AI, Finance, Health, Business, Tech in that order; otherwise null.
  */

@@ -1,5 +1,5 @@
 /**
- * Opportunity scoring (src/rules/opportunity.ts, src/rules/monetization.ts; docs/rules.core.md
+ * Opportunity scoring (src/rules/opportunity.ts, src/rules/monetization.ts; docs/rules.md
  * "Opportunities"): scores in [0, 100]; opportunityScore falls as supply rises and rises with demand;
  * conviction and opportunityType tables; every monetization entry is an estimate with a disclaimer
  * that it is not a guarantee of income.

@@ -1,5 +1,5 @@
 /**
- * Pattern validation (src/rules/patterns.ts; docs/rules.core.md "Patterns"): validated iff
+ * Pattern validation (src/rules/patterns.ts; docs/rules.md "Patterns"): validated iff
  * convergence (≥ 3 distinct creators), persistence (≥ 3 distinct days) and amplification (median of
  * item velocity / its niche's median velocity ≥ 1.10); strength = 0.35·min(1, creators/10) +
  * 0.25·min(1, days/window) + 0.40·min(1, max(0, lift − 1)); `hook:plain` never proposed; ranked by

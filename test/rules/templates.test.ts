@@ -1,5 +1,5 @@
 /**
- * Hook templates and topic sanitising (src/rules/templates.ts; docs/rules.core.md "Hook rescue and
+ * Hook templates and topic sanitising (src/rules/templates.ts; docs/rules.md "Hook rescue and
  * grade"): the topic goes in as plain text (NFKC, control/format/invisible characters and markup
  * brackets removed, ≤ 80 chars); templates are deterministic and each carries its own pattern; the
  * hook-rescue selection (≤ 5 hooks, strongest first, each carrying its pattern) on random inputs.

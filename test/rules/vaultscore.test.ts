@@ -1,6 +1,6 @@
 /**
  * vaultScore (src/rules/vaultscore.ts), breakoutProbability (src/rules/breakout.ts) and viral_score
- * (src/rules/viralscore.ts), against docs/rules.core.md:
+ * (src/rules/viralscore.ts), against docs/rules.md:
  *   vaultScore = 100 × (0.40·level + 0.30·momentum + 0.15·breadth + 0.15·persistence), in [0, 100],
  *   monotone in each part; breakoutProbability in [0, 1] and never lower when acceleration rises with
  *   all else equal; viral_score = 0.7 × vaultScore + 30 × min(1, p / (5 × base rate)) clipped to [0, 100].

@@ -1,5 +1,5 @@
 /**
- * Velocity, acceleration and viralScore (src/rules/velocity.ts; docs/rules.core.md):
+ * Velocity, acceleration and viralScore (src/rules/velocity.ts; docs/rules.md):
  * velocity = gain per day over the last interval, negative gains clamp to 0, null with one
  * observation; acceleration = change of velocity per day between the last two intervals, null with
  * fewer than 3; viralScore = round(100 × log10(1 + velocity) / 7) clipped to 0..100, null when unknown.
