@@ -84,7 +84,10 @@ export class Meter {
       this.queue.push({ ...req, resolve, reject });
       if (!this.scheduled) {
         this.scheduled = true;
-        setImmediate(() => this.flush());
+        setImmediate(() => {
+          this.scheduled = false;
+          this.flush();
+        });
       }
     });
   }
@@ -135,11 +138,24 @@ export class Meter {
   }
 
   private flush(): void {
-    this.scheduled = false;
     const batch = this.queue;
     this.queue = [];
     if (batch.length === 0) return;
-    const now = this.clock();
+    let results: ChargeResult[];
+    try {
+      results = this.commit(batch, this.clock());
+    } catch (e) {
+      for (const p of batch) p.reject(e);
+      return;
+    }
+    for (let i = 0; i < batch.length; i++) batch[i].resolve(results[i]);
+  }
+
+  /**
+   * Decide and commit one batch in a single IMMEDIATE transaction; returns one result per request,
+   * in order. Throws (after rolling back) if the transaction fails. Also used by the wallet worker.
+   */
+  commit(batch: ChargeRequest[], now: number): ChargeResult[] {
     const t0 = performance.now();
     const results: ChargeResult[] = new Array(batch.length);
     try {
@@ -197,13 +213,12 @@ export class Meter {
         .immediate();
     } catch (e) {
       this.forget(); // the transaction rolled back: what we hold in memory is no longer known to match
-      for (const p of batch) p.reject(e);
-      return;
+      throw e;
     }
     this.stats.flushMs += performance.now() - t0;
     this.stats.batches++;
     this.stats.requests += batch.length;
     if (batch.length > this.stats.maxBatch) this.stats.maxBatch = batch.length;
-    for (let i = 0; i < batch.length; i++) batch[i].resolve(results[i]);
+    return results;
   }
 }
