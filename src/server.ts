@@ -33,8 +33,6 @@ export interface AppOptions {
   watch?: boolean;
   pollMs?: number;
   requestLog?: boolean;
-  /** Interval of the wallet's WAL checkpoint (ms). */
-  checkpointMs?: number;
   /** /usage calls per key per minute before 429 (default USAGE_GUARD_PER_MIN). */
   usageGuardPerMin?: number;
 }
@@ -48,17 +46,6 @@ function respond(o: Outcome): Response {
 export function createServerApp(opts: AppOptions) {
   const clock = opts.clock ?? Date.now;
   const db: Database = openWallet(opts.walletPath, { sync: opts.sync });
-  // Checkpoint on a timer instead of inside a request batch: an automatic checkpoint (every 1000 WAL
-  // pages) fsyncs the database in the middle of a commit and roughly doubled its cost here.
-  db.exec("PRAGMA wal_autocheckpoint = 0");
-  const checkpointTimer = setInterval(() => {
-    try {
-      db.exec("PRAGMA wal_checkpoint(PASSIVE)");
-    } catch (e) {
-      log.warn("wal_checkpoint_failed", { reason: (e as Error).message });
-    }
-  }, opts.checkpointMs ?? 1000);
-  checkpointTimer.unref?.();
   const engine = new Engine(opts.snapshotDir);
   engine.refresh();
   if (opts.watch) engine.start(opts.pollMs);
@@ -161,7 +148,6 @@ export function createServerApp(opts: AppOptions) {
   function close(): void {
     engine.stop();
     reqlog.flush();
-    clearInterval(checkpointTimer);
     log.info("meter_stats", { ...deps.meter.stats });
     try {
       db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
