@@ -11,7 +11,12 @@
  *           after a full GC, top-10 (/api/public/trends) through app.handle and its handler alone,
  *           FuzzyIndex p50/p99 on noisy variants of story names, /forecast through app.handle.
  * Writes bench/RESULTS.scale.md (or --out). Run: bun bench/scale.ts [--sizes 10000,100000,1000000]
- *   [--work DIR] [--rebuild] [--queries 5000] [--out FILE]
+ *   [--work DIR] [--rebuild] [--fresh] [--queries 5000] [--out FILE] [--note TEXT] [--report-only]
+ * Vaults are cached in --work (default $TMPDIR/ti-bench-scale) and rebuilt with --rebuild; each
+ * measurement is saved next to its vault as step-*.json and reused unless --fresh. The real-code
+ * ingest at 1M takes long (see RESULTS.scale.md); it can be run on its own, detached, with
+ *   bun bench/scale.ts --child ingest --n 1000000 --dir <work>/SYNTHETIC-videos1000000-gen1 --tag a \
+ *     > <work>/SYNTHETIC-videos1000000-gen1/step-ingest-real.json
  */
 import { parseArgs } from "node:util";
 import { spawnSync } from "node:child_process";
@@ -39,6 +44,8 @@ const a = parseArgs({
     fast: { type: "boolean" },
     "skip-determinism-above": { type: "string" },
     "report-only": { type: "boolean" },
+    fresh: { type: "boolean" },
+    note: { type: "string" },
   },
 });
 
@@ -187,11 +194,12 @@ async function childIngest(n: number, dir: string, tag: string, fast: boolean): 
   const prevBytes = buf.length;
   buf = null;
   t0 = now();
-  const merged = mergeDay(prev, input);
+  const changes = { retitled: new Set<string>() }; // as buildDay does
+  const merged = mergeDay(prev, input, changes);
   t.merge = now() - t0;
   prev = null;
   t0 = now();
-  const withStories = rebuildStories(merged);
+  const withStories = rebuildStories(merged, changes);
   t.stories = now() - t0;
   t0 = now();
   const body = withAlertLog(withStories);
@@ -207,6 +215,22 @@ async function childIngest(n: number, dir: string, tag: string, fast: boolean): 
   renameSync(final + ".tmp", final);
   t.write = now() - t0;
   const total = Object.values(t).reduce((x, y) => x + y, 0);
+  const main = {
+    phases: Object.fromEntries(Object.entries(t).map(([k, v]) => [k, ms(v)])),
+    totalMs: ms(total),
+    observations: input.observations.length,
+    videoObs: input.observations.filter((o) => o.kind === "video").length,
+    videos: body.videos.length,
+    stories: body.stories.length,
+    prevBytes,
+    fastCluster: fast,
+    bytes: bytes.length,
+    fileSha: new Bun.CryptoHasher("sha256").update(bytes).digest("hex"),
+    file: final,
+    peakRssMb: mb(process.memoryUsage().rss),
+  };
+  // The main figures first (a run stopped during the split below still leaves them), then all.
+  console.log(JSON.stringify(main));
   // Clustering alone, on exactly the items rebuildStories gave it (repeated here for the split).
   const w = (views: number) => Math.log10(1 + Math.max(0, views));
   const items: any[] = [];
@@ -221,23 +245,7 @@ async function childIngest(n: number, dir: string, tag: string, fast: boolean): 
   t0 = now();
   const shaNew = new Bun.CryptoHasher("sha256").update(bytes).digest("hex");
   const shaNewMs = now() - t0;
-  console.log(
-    JSON.stringify({
-      phases: Object.fromEntries(Object.entries(t).map(([k, v]) => [k, ms(v)])),
-      totalMs: ms(total),
-      split: { shaPrevMs: ms(shaPrev), clusterMs: ms(cluster), clusterItems: items.length, existingStories: existing.length, shaNewMs: ms(shaNewMs) },
-      observations: input.observations.length,
-      videoObs: input.observations.filter((o) => o.kind === "video").length,
-      videos: body.videos.length,
-      stories: body.stories.length,
-      prevBytes,
-      fastCluster: fast,
-      bytes: bytes.length,
-      fileSha: shaNew,
-      file: final,
-      peakRssMb: mb(process.memoryUsage().rss),
-    }),
-  );
+  console.log(JSON.stringify({ ...main, split: { shaPrevMs: ms(shaPrev), clusterMs: ms(cluster), clusterItems: items.length, existingStories: existing.length, shaNewMs: ms(shaNewMs) } }));
 }
 
 async function childLoad(dir: string): Promise<void> {
@@ -254,14 +262,23 @@ async function childLoad(dir: string): Promise<void> {
   t0 = now();
   const idx = buildIndexes(body); // the rankings /trends serves; the rest is built on first use
   t.indexes = now() - t0;
+  // warmIndexes (what a newer snapshot gets before its swap), part by part:
+  const w: Record<string, number> = {};
   t0 = now();
-  warmIndexes(idx); // story views, fuzzy matcher, news lists (what a newer snapshot gets before its swap)
-  t.warm = now() - t0;
+  void idx.storyById; // video map + story views
+  w.storyViews = now() - t0;
+  t0 = now();
+  void idx.matcher; // fuzzy index over names and member titles
+  w.matcher = now() - t0;
+  t0 = now();
+  warmIndexes(idx); // the rest (news lists)
+  w.news = now() - t0;
+  t.warm = w.storyViews + w.matcher + w.news;
   const { bodyOffset } = readHeader(buf);
   t0 = now();
   new Bun.CryptoHasher("sha256").update(buf.subarray(bodyOffset)).digest("hex");
   const sha = now() - t0;
-  console.log(JSON.stringify({ phases: Object.fromEntries(Object.entries(t).map(([k, v]) => [k, ms(v)])), totalMs: ms(t.read + t.decode + t.indexes + t.warm), toTrendsMs: ms(t.read + t.decode + t.indexes), shaMs: ms(sha), stories: idx.stories.length, matcherEntries: idx.entryStory.length }));
+  console.log(JSON.stringify({ phases: Object.fromEntries(Object.entries(t).map(([k, v]) => [k, ms(v)])), warm: Object.fromEntries(Object.entries(w).map(([k, v]) => [k, ms(v)])), totalMs: ms(t.read + t.decode + t.indexes + t.warm), toTrendsMs: ms(t.read + t.decode + t.indexes), shaMs: ms(sha), stories: idx.stories.length, matcherEntries: idx.entryStory.length }));
 }
 
 function variant(name: string, r: () => number): string {
@@ -419,28 +436,41 @@ async function parent(): Promise<void> {
       writeFileSync(meta, want);
     } else console.error(`[${fmtN(n)}] reusing ${dir}`);
     const build = JSON.parse(readFileSync(join(dir, "build.json"), "utf8"));
+    // Each measurement is saved as <dir>/step-<name>.json and reused by later runs unless --fresh
+    // (so a long size can be resumed, or its real-code ingest run detached: see the header).
+    const step = (name: string, args: string[], label: string): any => {
+      const f = join(dir, `step-${name}.json`);
+      if (!a.values.fresh && existsSync(f)) {
+        console.error(`  ${label}: reusing ${f}`);
+        return JSON.parse(readFileSync(f, "utf8").trim().split("\n").pop()!);
+      }
+      const r = runChild(args, label);
+      writeFileSync(f, JSON.stringify(r) + "\n");
+      return r;
+    };
     console.error(`[${fmtN(n)}] ingest day ${SYNTH_DAYS}`);
-    const ing = runChild(["--child", "ingest", "--n", String(n), "--dir", dir, "--tag", "a"], "ingest");
+    const ing = step("ingest-real", ["--child", "ingest", "--n", String(n), "--dir", dir, "--tag", "a"], "ingest (real code)");
     console.error(`[${fmtN(n)}] ingest day ${SYNTH_DAYS} again with the patched clustering (same output expected)`);
-    const ingFast = runChild(["--child", "ingest", "--n", String(n), "--dir", dir, "--tag", "f", "--fast"], "ingest (patched clustering)");
-    rmSync(join(dir, "ingest-f"), { recursive: true, force: true });
+    const ingFast = step("ingest-fast", ["--child", "ingest", "--n", String(n), "--dir", dir, "--tag", "f", "--fast"], "ingest (patched clustering)");
     let deterministic: boolean | null = null;
     if (n <= Number(a.values["skip-determinism-above"] ?? 100_000)) {
-      const ing2 = runChild(["--child", "ingest", "--n", String(n), "--dir", dir, "--tag", "b"], "ingest (again, determinism check)");
+      const ing2 = step("ingest-again", ["--child", "ingest", "--n", String(n), "--dir", dir, "--tag", "b"], "ingest (again, determinism check)");
       deterministic = ing2.fileSha === ing.fileSha;
+      rmSync(join(dir, "ingest-b"), { recursive: true, force: true });
     }
-    const day30 = join(dir, "ingest-a");
-    rmSync(join(dir, "ingest-b"), { recursive: true, force: true });
-    console.error(`[${fmtN(n)}] load`);
-    const load = runChild(["--child", "load", "--dir", day30], "load");
+    // Day 30 as the real code wrote it; if that run is not there (1M: run apart), the patched run's file.
+    const day30 = existsSync(join(dir, "ingest-a", `${isoDay(SYNTH_START, SYNTH_DAYS - 1)}.msgpack`)) ? join(dir, "ingest-a") : join(dir, "ingest-f");
+    console.error(`[${fmtN(n)}] load (${day30})`);
+    const load = step("load", ["--child", "load", "--dir", day30], "load");
     console.error(`[${fmtN(n)}] serve`);
-    const serve = runChild(["--child", "serve", "--dir", day30, "--queries", String(queries)], "serve");
+    const serve = step("serve", ["--child", "serve", "--dir", day30, "--queries", String(queries)], "serve");
     res.push({ n, build, ing, ingFast, patchSame: ingFast.fileSha === ing.fileSha, deterministic, load, serve, fileBytes: statSync(ing.file).size });
     writeFileSync(join(work, `results-${n}.json`), JSON.stringify(res[res.length - 1], null, 1));
   }
   const load1 = await loadavg();
-  writeFileSync(join(work, "run.json"), JSON.stringify({ startedAt, load0, load1, queries, sizes }));
-  writeFileSync(outFile, report(res, { startedAt, load0, load1, queries, sizes }));
+  const note = a.values.note;
+  writeFileSync(join(work, "run.json"), JSON.stringify({ startedAt, load0, load1, queries, sizes, note }));
+  writeFileSync(outFile, report(res, { startedAt, load0, load1, queries, sizes, note }));
   console.log(readFileSync(outFile, "utf8"));
 }
 
@@ -454,7 +484,7 @@ function growth(xs: number[], ns: number[]): string {
   return out.join(", ");
 }
 
-function report(res: any[], o: { startedAt: string; load0: string; load1: string; queries: number; sizes: number[] }): string {
+function report(res: any[], o: { startedAt: string; load0: string; load1: string; queries: number; sizes: number[]; note?: string }): string {
   const ns = res.map((r) => r.n);
   const L: string[] = [];
   const cpu = cpus();
@@ -464,6 +494,7 @@ function report(res: any[], o: { startedAt: string; load0: string; load1: string
   L.push(``);
   L.push(`- Command: \`bun bench/scale.ts --sizes ${o.sizes.join(",")} --queries ${o.queries}\``);
   L.push(`- Date: ${o.startedAt} · Machine: ${cpu.length} × ${cpu[0]?.model ?? "?"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM · Bun ${Bun.version} · load average at start ${o.load0}, at end ${o.load1} (shared machine: other jobs ran at the same time; single runs, so read small differences as noise)`);
+  if (o.note) L.push(`- ${o.note}`);
   L.push(`- Per size: days 1-29 built in memory (buildDay + withAlertLog, as \`ingestDays\` does) and day 29 written; then each figure below in its own fresh child process, sizes one after the other in this one run.`);
   L.push(`- **Ingest a day** = read day 29's snapshot + sha-256 check + decode + merge day 30's observations + stories (clustering, names, series) + alert log + encode + write: the real code, what \`trend-intel ingest --feeds\` does for one new day. Feed generation is not counted.`);
   L.push(`- **Load** = readSnapshotFile + buildIndexes + warmIndexes (everything Engine.refresh builds for a newer snapshot before it swaps). Since this change the first load builds only the /trends rankings before serving ("to first /trends" row) and the rest right after.`);
@@ -502,6 +533,7 @@ function report(res: any[], o: { startedAt: string; load0: string; load1: string
   row("**load**, everything built (s)", (r) => r.load.totalMs / 1000, 2);
   row("load to first /trends (rankings only) (s)", (r) => r.load.toTrendsMs / 1000, 2);
   for (const k of ["read", "decode", "indexes", "warm"]) row(`· ${k} (ms)`, (r) => r.load.phases[k]);
+  for (const k of ["storyViews", "matcher", "news"]) row(`· · of warm: ${k} (ms)`, (r) => r.load.warm[k]);
   row("· · of decode: sha-256 check (ms)", (r) => r.load.shaMs);
   row("createServerApp in a fresh process (s)", (r) => r.serve.loadMs / 1000, 2);
   row("**RSS after load**, all indexes built (MB)", (r) => r.serve.rssMb);

@@ -6,7 +6,7 @@
 import type { NewsObs, Observation, SearchObs, SkipTally, VideoObs } from "../feeds/types.ts";
 import { classifyNiche } from "../rules/niche.ts";
 import { dayOrdinal, emptyVault, type NewsRec, type SearchRec, type VaultBody, type VideoRec } from "./model.ts";
-import { rebuildStories } from "./stories.ts";
+import { rebuildStories, type DayChanges } from "./stories.ts";
 
 export interface DayInput {
   day: string;
@@ -30,7 +30,7 @@ function upsertSeries(d: number[], v: number[], day: number, value: number): voi
   v.push(value);
 }
 
-function mergeVideo(map: Map<string, VideoRec>, o: VideoObs, day: string, ord: number): void {
+function mergeVideo(map: Map<string, VideoRec>, o: VideoObs, day: string, ord: number, changes?: DayChanges): void {
   let r = map.get(o.id);
   if (!r) {
     r = { id: o.id, title: o.title, channelTitle: o.channelTitle, channelId: o.channelId, categoryId: o.categoryId, tags: o.tags, publishedAt: o.publishedAt, firstSeen: day, regions: [], niche: null, storyId: null, d: [], v: [] };
@@ -38,6 +38,7 @@ function mergeVideo(map: Map<string, VideoRec>, o: VideoObs, day: string, ord: n
   } else {
     r = { ...r, d: r.d.slice(), v: r.v.slice(), regions: r.regions.slice() };
     map.set(o.id, r);
+    if (o.title && o.title !== r.title) changes?.retitled.add(o.id);
     r.title = o.title || r.title;
     r.channelTitle = o.channelTitle || r.channelTitle;
     r.channelId = o.channelId ?? r.channelId;
@@ -78,11 +79,15 @@ function mergeNews(map: Map<string, NewsRec>, o: NewsObs, day: string): void {
 }
 
 export function buildDay(prev: VaultBody | null, input: DayInput): VaultBody {
-  return rebuildStories(mergeDay(prev, input));
+  const changes: DayChanges = { retitled: new Set() };
+  return rebuildStories(mergeDay(prev, input, changes), changes);
 }
 
-/** buildDay without the story step: day N-1's vault with day N's observations merged in (bench/scale.ts times the two apart). */
-export function mergeDay(prev: VaultBody | null, input: DayInput): VaultBody {
+/**
+ * buildDay without the story step: day N-1's vault with day N's observations merged in, and in
+ * `changes` what story naming needs to know (bench/scale.ts times the two steps apart).
+ */
+export function mergeDay(prev: VaultBody | null, input: DayInput, changes?: DayChanges): VaultBody {
   const base = prev ?? emptyVault(input.day);
   if (prev && prev.date >= input.day) throw new Error(`cannot build ${input.day} on top of ${prev.date}`);
   const ord = dayOrdinal(input.day);
@@ -92,7 +97,7 @@ export function mergeDay(prev: VaultBody | null, input: DayInput): VaultBody {
   const counts = { videos: 0, searches: 0, news: 0 };
   for (const o of input.observations) {
     if (o.kind === "video") {
-      mergeVideo(videos, o, input.day, ord);
+      mergeVideo(videos, o, input.day, ord, changes);
       counts.videos++;
     } else if (o.kind === "search") {
       mergeSearch(searches, o, input.day, ord);

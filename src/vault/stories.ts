@@ -12,7 +12,21 @@ function weightOf(views: number): number {
   return Math.log10(1 + Math.max(0, views));
 }
 
-export function rebuildStories(body: VaultBody): VaultBody {
+/** What the day's merge changed that naming needs to know (ingest.ts fills it in). */
+export interface DayChanges {
+  /** Ids of existing videos whose title changed today. */
+  retitled: Set<string>;
+}
+
+/**
+ * With `changes` (buildDay passes them), a story keeps the name it has in `body.stories` when naming
+ * it again would give the same text: no new member, no member retitled, and either no member on
+ * today's chart (same titles and weights as yesterday) or a single member (a one-member story is
+ * named from its title alone). storyName is the costliest per-story step. The name is otherwise
+ * recomputed, as it always is without `changes`. (So after a change to the naming rules, rebuild
+ * the vault from its first day to rename every story.)
+ */
+export function rebuildStories(body: VaultBody, changes?: DayChanges): VaultBody {
   const items: ClusterItem[] = [];
   for (const v of body.videos) if (!v.storyId) items.push({ key: "v:" + v.id, title: v.title, weight: weightOf(v.v[v.v.length - 1] ?? 0), channel: v.channelTitle || undefined });
   for (const s of body.searches) if (!s.storyId) items.push({ key: "s:" + s.key, title: s.query, weight: weightOf(s.t[s.t.length - 1] ?? 0) });
@@ -24,16 +38,21 @@ export function rebuildStories(body: VaultBody): VaultBody {
   const searches = body.searches.map((s) => (s.storyId ? s : { ...s, storyId: assignment.get("s:" + s.key) ?? null }));
   const news = body.news.map((n) => (n.storyId ? n : { ...n, storyId: assignment.get("n:" + n.url) ?? null }));
 
-  // Stories whose members are exactly yesterday's, none observed today (so same titles and weights),
-  // keep yesterday's name: storyName is the costliest per-story step and would return the same text.
-  // A story gaining a member, or with a member on today's chart, is named afresh. (After a change to
-  // the naming rules, rebuild the vault from its first day to rename every story.)
+  // Names that can be kept (see above): `previousName` holds yesterday's name of every story without
+  // a new or retitled member; `onChart` the stories with a member observed today.
   const today = dayOrdinal(body.date);
-  const renamed = new Set<string>(assignment.values());
-  for (const v of videos) if (v.storyId && v.d[v.d.length - 1] === today) renamed.add(v.storyId);
-  for (const s of searches) if (s.storyId && s.d[s.d.length - 1] === today) renamed.add(s.storyId);
   const previousName = new Map<string, string>();
-  for (const s of body.stories) if (!renamed.has(s.id) && s.name) previousName.set(s.id, s.name);
+  const onChart = new Set<string>();
+  if (changes) {
+    const renamed = new Set<string>(assignment.values());
+    for (const v of videos) {
+      if (!v.storyId) continue;
+      if (changes.retitled.has(v.id)) renamed.add(v.storyId);
+      if (v.d[v.d.length - 1] === today) onChart.add(v.storyId);
+    }
+    for (const s of searches) if (s.storyId && s.d[s.d.length - 1] === today) onChart.add(s.storyId);
+    for (const s of body.stories) if (!renamed.has(s.id) && s.name) previousName.set(s.id, s.name);
+  }
 
   const dayIdx = new Map(body.days.map((d, i) => [dayOrdinal(d), i]));
   const nDays = body.days.length;
@@ -92,7 +111,8 @@ export function rebuildStories(body: VaultBody): VaultBody {
   const stories: StoryRec[] = [];
   for (const a of acc.values()) {
     if (!a.titles.length) continue; // a story whose members are all gone is dropped
-    a.rec.name = previousName.get(a.rec.id) ?? storyName(a.titles);
+    const kept = a.titles.length === 1 || !onChart.has(a.rec.id) ? previousName.get(a.rec.id) : undefined;
+    a.rec.name = kept ?? storyName(a.titles);
     let best: Niche | null = null;
     for (const [n, w] of [...a.nicheW].sort((x, y) => (x[0] < y[0] ? -1 : 1))) if (best === null || w > a.nicheW.get(best)!) best = n;
     a.rec.niche = best;
