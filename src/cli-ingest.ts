@@ -21,8 +21,6 @@ OUT defaults to $SNAPSHOT_DIR or snapshots/. Day N is built from the newest snap
 in OUT plus day N's feeds; re-running over the same inputs gives byte-identical snapshots.
 fetch writes DIR/DATE/ (DIR defaults to $FEEDS_DIR or feeds/) and needs YOUTUBE_API_KEY for YouTube.`;
 
-class IngestUsage extends Error {}
-
 function fail(msg: string): never {
   console.error(`error: ${msg}`);
   process.exit(2);
@@ -153,4 +151,3 @@ async function cmdFetch(argv: string[]): Promise<void> {
   }
 }
 
-export { IngestUsage };

@@ -247,4 +247,3 @@ main().catch((e) => {
   process.exit(1);
 });
 
-export { UsageError };
