@@ -21,6 +21,12 @@ export const NICHE_KEYWORDS: Record<Niche, string[]> = {
 
 const TECH_CATEGORY = 28;
 
+/**
+ * Phrases whose keyword means something else: "business class" is a cabin, not a company;
+ * "brand new" and "money shot" are idioms. Removed before matching.
+ */
+export const FALSE_FRIENDS = /\b(?:business class|first class|brand new|money shot)\b/g;
+
 function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
@@ -45,8 +51,8 @@ export interface NicheInput {
 }
 
 export function nicheScores(x: NicheInput): Record<Niche, number> {
-  const title = x.title.slice(0, 300).toLowerCase();
-  const tags = (x.tags ?? []).slice(0, 40).join(" | ").toLowerCase();
+  const title = x.title.slice(0, 300).toLowerCase().replace(FALSE_FRIENDS, " ");
+  const tags = (x.tags ?? []).slice(0, 40).join(" | ").toLowerCase().replace(FALSE_FRIENDS, " ");
   const out = {} as Record<Niche, number>;
   for (const [n, re] of MATCHERS) {
     out[n] = 2 * Math.min(hits(re, title), 2) + 0.5 * Math.min(hits(re, tags), 3);

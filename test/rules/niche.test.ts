@@ -85,3 +85,10 @@ describe("scores", () => {
     );
   });
 });
+
+describe("false friends", () => {
+  test("a cabin review is not Business; a real business title still is", () => {
+    expect(classifyNiche({ title: "QATAR AIRWAYS A350 BUSINESS CLASS REVIEW; INCREDIBLE" })).toBeNull();
+    expect(classifyNiche({ title: "How to start a small business with no money" })).toBe("Business");
+  });
+});
