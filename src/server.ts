@@ -16,7 +16,7 @@ import { openWallet, type SyncMode } from "./wallet/db.ts";
 import { FailedAuthThrottle } from "./api/throttle.ts";
 import { usage, USAGE_GUARD_PER_MIN } from "./api/usage.ts";
 import { spendable, type AccountRow } from "./wallet/keys.ts";
-import { current, dayStart, minuteStart } from "./rules/ratelimit.ts";
+import { current, dayStart, minuteStart, MINUTE_MS, secondsUntil } from "./rules/ratelimit.ts";
 import type { Endpoint } from "./api/endpoint.ts";
 import { log } from "./log.ts";
 import { RequestLog } from "./api/reqlog.ts";
@@ -78,7 +78,7 @@ export function createServerApp(opts: AppOptions) {
     const m = minuteStart(now);
     const g = usageGuard.get(p.accountId);
     if (g && g.start === m && g.count >= (opts.usageGuardPerMin ?? USAGE_GUARD_PER_MIN)) {
-      const ra = Math.max(1, Math.ceil((m + 60_000 - now) / 1000));
+      const ra = secondsUntil(m + MINUTE_MS, now);
       return { ...errorOutcome(new ApiError("rate_limited", "Too many usage calls.", { scope: "burst", retry_after: ra }, { "Retry-After": String(ra) }), h), accountId: p.accountId };
     }
     if (!g || g.start !== m) usageGuard.set(p.accountId, { start: m, count: 1 });

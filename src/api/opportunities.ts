@@ -7,6 +7,7 @@ import { cached } from "../engine/cache.ts";
 import { conviction, demandScore, opportunityScore, opportunityType, supplyScore } from "../rules/opportunity.ts";
 import { possibleMonetization } from "../rules/monetization.ts";
 import { MAX_ITEMS } from "../engine/indexes.ts";
+import { searchScore } from "../engine/storyview.ts";
 import { dayOrdinal } from "../vault/model.ts";
 import type { Loaded } from "../engine/engine.ts";
 
@@ -25,7 +26,7 @@ function compute(snap: Loaded) {
     const lastSearch = s.rec.series.search[s.rec.series.search.length - 1] ?? 0;
     const demand = demandScore({
       videoVelocity: hasVideo ? s.rec.series.video[s.rec.series.video.length - 1] ?? 0 : null,
-      searchScore: hasSearch ? Math.min(100, Math.round((100 * Math.log10(1 + lastSearch)) / 7)) : null,
+      searchScore: hasSearch ? searchScore(lastSearch) : null,
       recentArticles: s.rec.newsUrls.length ? newsByStory.get(s.rec.id) ?? 0 : null,
     });
     const recentVideos = s.rec.videoIds.filter((id) => {

@@ -3,11 +3,10 @@
  * so serving is a lookup. Rankings are the top 10 per (source, niche) and across niches.
  */
 import { NICHES, type Niche, type TrendSource } from "../domain/enums.ts";
-import type { VaultBody, VideoRec } from "../vault/model.ts";
+import { dayOrdinal, type NewsRec, type VaultBody, type VideoRec } from "../vault/model.ts";
 import { velocity, viralScore } from "../rules/velocity.ts";
 import { buildStoryViews, searchScore, type StoryView } from "./storyview.ts";
 import { FuzzyIndex } from "./fuzzy.ts";
-import type { NewsRec } from "../vault/model.ts";
 
 export interface TrendItem {
   title: string;
@@ -99,7 +98,7 @@ function videoTrends(body: VaultBody, today: number): { item: TrendItem; rankSco
 }
 
 export function buildIndexes(body: VaultBody): Indexes {
-  const today = body.days.length ? Math.floor(Date.parse(body.date + "T00:00:00Z") / 86_400_000) : 0;
+  const today = dayOrdinal(body.date);
   const trends = new Map<string, TrendItem[]>();
   const vids = videoTrends(body, today);
   // Ranked by viralScore (unknown last), then views, then id for a stable order.

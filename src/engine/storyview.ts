@@ -8,6 +8,7 @@ import { dayOrdinal } from "../vault/model.ts";
 import { accelTrend, lastChange, lifecycle, momentum, phase, timing, type AccelTrend, type Lifecycle, type Momentum, type Phase, type Timing } from "../rules/labels.ts";
 import { vaultScore } from "../rules/vaultscore.ts";
 import { breakoutProbability } from "../rules/breakout.ts";
+import { logScore } from "../rules/velocity.ts";
 
 export const TRAJECTORY_DAYS = 14;
 
@@ -47,10 +48,8 @@ function activeTail(series: number[]): number[] {
   return series.slice(first);
 }
 
-/** Search traffic is a bucket lower bound; map to 0..100 on a log scale (10M searches = 100). */
-export function searchScore(traffic: number): number {
-  return Math.max(0, Math.min(100, Math.round((100 * Math.log10(1 + Math.max(0, traffic))) / 7)));
-}
+/** Search traffic is a bucket lower bound; mapped to 0..100 on viralScore's log scale (10M searches = 100). */
+export const searchScore = logScore;
 
 export function buildStoryViews(body: VaultBody, videoById: Map<string, VideoRec>): StoryView[] {
   const today = dayOrdinal(body.date);

@@ -36,6 +36,11 @@ export function acceleration(d: number[], v: number[]): number | null {
  */
 export function viralScore(vel: number | null): number | null {
   if (vel == null || !Number.isFinite(vel)) return null;
-  const s = (100 * Math.log10(1 + Math.max(0, vel))) / 7;
+  return logScore(vel);
+}
+
+/** 0..100 on a log scale, 10^7 = 100: the scale of viralScore, also used for search traffic. */
+export function logScore(x: number): number {
+  const s = (100 * Math.log10(1 + Math.max(0, x))) / 7;
   return Math.max(0, Math.min(100, Math.round(s)));
 }
