@@ -97,7 +97,7 @@ describe("/opportunities", () => {
 
 function checkBrief(d: any, niche?: string) {
   expect(errors(BriefSchema, d)).toEqual([]);
-  expect(d.date).toBe("2017-10-11");
+  expect(d.date).toBe("2017-10-22");
   expect(d.contract.length).toBeGreaterThan(0);
   const t = d.transparency;
   expect(t.alertsConsidered).toBe(t.alertsShown + t.excludedNotAccelerating + t.excludedBelowTopCut + t.excludedBelowScoreGate);

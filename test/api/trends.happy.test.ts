@@ -8,7 +8,7 @@ import { Value } from "@sinclair/typebox/value";
 import { TrendItemSchema } from "../../src/api/shapes.ts";
 import { NICHES } from "../../src/domain/enums.ts";
 import { startServer, type TestServer } from "../helpers/server.ts";
-import { fullVault } from "../helpers/vault.ts";
+import { DEMO_DAYS, fullVault } from "../helpers/vault.ts";
 
 let s: TestServer;
 let key: string;
@@ -32,9 +32,9 @@ function expectRanked(items: any[]): void {
   }
 }
 
-test("the full demo vault is loaded (newest day 2017-10-11)", async () => {
-  expect(s.engine.current?.header.date).toBe("2017-10-11");
-  expect(s.engine.current?.body.days.length).toBe(29);
+test("the full demo vault is loaded (newest day 2017-10-22)", async () => {
+  expect(s.engine.current?.header.date).toBe("2017-10-22");
+  expect(s.engine.current?.body.days.length).toBe(DEMO_DAYS);
 });
 
 test("source=youtube: 1..10 items of the trend-item shape, ranked by viralScore desc, envelope right", async () => {

@@ -209,12 +209,12 @@ export const randVault: fc.Arbitrary<RandVault> = randVaultSpec.map((spec) => {
 });
 
 /** Count of the shipped demo snapshots. */
-export const DEMO_SNAPSHOTS = 29;
+export const DEMO_SNAPSHOTS = 40;
 
 let demoDir: string | null = null;
 
 /**
- * A private copy of the shipped demo vault (snapshots/, 29 days of real 2017 data), so a concurrent
+ * A private copy of the shipped demo vault (snapshots/, 40 days of real 2017 data), so a concurrent
  * `vault:build` in the repo cannot pull files from under a suite. If snapshots/ is incomplete or
  * unreadable at that moment, the same vault is rebuilt from the CSV with the real ingest instead.
  */

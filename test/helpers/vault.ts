@@ -1,5 +1,5 @@
 /**
- * Real snapshots for the suites, built from the real Kaggle CSV (data/youtube-us-2017.csv) with
+ * Real snapshots for the suites, built from the real Kaggle CSV (data/youtube-2017-v1/USvideos.csv, 40 days) with
  * the real ingest code into temp dirs. Built once per test process and shared (read-only): a
  * suite that mutates a vault dir must copy it first (copyVault).
  */
@@ -13,9 +13,9 @@ import { listSnapshots, readSnapshotFile, snapshotPath } from "../../src/vault/s
 import { tempDir } from "./tmp.ts";
 
 export const REPO = join(import.meta.dir, "../..");
-export const KAGGLE_CSV = join(REPO, "data/youtube-us-2017.csv");
-/** Days in the demo CSV (13.09 .. 11.10.2017). */
-export const DEMO_DAYS = 29;
+export const KAGGLE_CSV = join(REPO, "data/youtube-2017-v1/USvideos.csv");
+/** Days in the demo CSV (13.09 .. 22.10.2017). */
+export const DEMO_DAYS = 40;
 export const FIRST_DAY = "2017-09-13";
 
 let days: DayInput[] | null = null;
@@ -24,7 +24,7 @@ let days: DayInput[] | null = null;
 export function kaggleDays(): DayInput[] {
   if (!days) {
     const r = parseKaggleCsv(readFileSync(KAGGLE_CSV, "utf8"));
-    days = [...r.days].map(([day, observations], i) => ({ day, observations, inputs: [`youtube-us-2017.csv#${day}`], skipped: i === 0 ? r.skipped : {} }));
+    days = [...r.days].map(([day, observations], i) => ({ day, observations, inputs: [`USvideos.csv#${day}`], skipped: i === 0 ? r.skipped : {} }));
   }
   return days;
 }
@@ -44,12 +44,12 @@ export function vaultDir(n: number): string {
 
 export const smallVault = () => vaultDir(3);
 
-/** The demo vault shipped in the repo (built by `trend-intel ingest --kaggle-csv data/youtube-us-2017.csv`). */
+/** The demo vault shipped in the repo (built by `trend-intel ingest --kaggle-csv data/youtube-2017-v1/USvideos.csv`). */
 export const REPO_SNAPSHOTS = join(REPO, "snapshots");
 let full: string | null = null;
 
 /**
- * The real full demo vault (29 days). The repo's snapshots/ when it holds all 29 days and its newest
+ * The real full demo vault (40 days). The repo's snapshots/ when it holds all 40 days and its newest
  * file passes the format checks (that is the vault users get); otherwise built from the full CSV
  * into a temp dir with the real ingest (a few seconds). TEST_FULL_VAULT=build forces the build.
  */

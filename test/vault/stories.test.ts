@@ -59,7 +59,7 @@ describe("iPhone X", () => {
 });
 
 describe("stability across consecutive snapshots", () => {
-  test("the demo vault has its 29 days", () => {
+  test("the demo vault has its 40 days", () => {
     expect(bodies.length).toBe(DEMO_SNAPSHOTS);
     expect(bodies.map((b) => b.date)).toEqual(bodies[bodies.length - 1].days);
   });
