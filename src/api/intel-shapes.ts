@@ -7,7 +7,16 @@ const Num = T.Number();
 const NullStr = T.Union([T.String(), T.Null()]);
 
 export const EvidenceSchema = T.Object({ convergence: T.Boolean(), persistence: T.Boolean(), amplification: T.Boolean() });
-export const PatternSchema = T.Object({ pattern: Str, kind: T.Union([T.Literal("hook"), T.Literal("structure")]), hookType: NullStr, daysPresent: Int, creatorsCount: Int, strength: T.Number({ minimum: 0, maximum: 1 }), evidence: EvidenceSchema });
+export const PatternExampleSchema = T.Object({ title: Str, creator: Str, views: Int, date: Str });
+export const PatternMeasuredSchema = T.Object(
+  { creators: Int, days: Int, amplification: Num },
+  { description: "The figures behind evidence: distinct creators, days present in the window, median velocity / niche median velocity" },
+);
+export const PatternSchema = T.Object({
+  pattern: Str, kind: T.Union([T.Literal("hook"), T.Literal("structure")]), hookType: NullStr, daysPresent: Int, creatorsCount: Int, strength: T.Number({ minimum: 0, maximum: 1 }), evidence: EvidenceSchema,
+  examples: T.Array(PatternExampleSchema, { maxItems: 3, description: "Up to 3 real titles that used the pattern in the window" }),
+  measured: PatternMeasuredSchema,
+});
 export const ProofSchema = T.Object({ validated_across_creators: Int, days_active: Int, strength: T.Number({ minimum: 0, maximum: 1 }) });
 
 export const AlertSchema = T.Object({
@@ -21,7 +30,18 @@ export const PrebreakoutSchema = T.Object({
 export const ReceiptSchema = T.Object({ topic: Str, alertDate: Str, viewsFirst: Int, viewsLast: Int, growthPct: Num, daysMeasured: Int, phase: T.Optional(Str) });
 export const MomentSchema = T.Object({ topic: Str, source: T.Optional(Str), url: T.Optional(NullStr), velocityPrev: Num, velocityNow: Num, ratio: Num });
 export const TransparencySchema = T.Object({ alertsConsidered: Int, alertsShown: Int, excludedNotAccelerating: Int, excludedBelowTopCut: Int, excludedBelowScoreGate: Int, note: Str });
-export const TrackRecordSchema = T.Object({ alertsMeasured: Int, shareGrew: T.Union([Num, T.Null()]), medianGrowthPct: T.Union([Num, T.Null()]), rule: Str });
+const NullNum = T.Union([Num, T.Null()]);
+export const TrackRecordSchema = T.Object({
+  alertsMeasured: Int,
+  shareGrew: NullNum,
+  medianGrowthPct: NullNum,
+  baseline: T.Object(
+    { itemsMeasured: Int, shareGrew: NullNum, medianGrowthPct: NullNum },
+    { description: "The same measurement over items live on the same alert days that were not alerted" },
+  ),
+  liftPct: T.Union([Num, T.Null()], { description: "Alerts' median growth minus the baseline's, in percentage points; null when either side has none" }),
+  rule: Str,
+});
 
 export const BriefSchema = T.Object({
   date: Str,

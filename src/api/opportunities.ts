@@ -35,6 +35,9 @@ function compute(snap: Loaded) {
     }).length;
     const supply = supplyScore(recentVideos, s.rec.creators.length);
     const opp = opportunityScore(demand, supply);
+    // Spec 1: never pad with filler. A story with no demand today is no opportunity, so it is left
+    // out and the answer is shorter rather than topped up with score-0 rows.
+    if (!(opp > 0)) continue;
     out.push({
       topic: s.rec.name,
       niche: s.niche,
@@ -57,7 +60,7 @@ export const opportunities = defineEndpoint({
   cost: 5,
   summary: "Ranked content opportunities",
   description:
-    "Live stories ranked by opportunityScore = demandScore × (1 − 0.6 × supplyScore/100): demand from view velocity (plus search traffic and news volume when present), supply from how many recent videos and distinct creators already cover it. Each carries conviction, an opportunityType and possible monetization paths — estimates, never a guarantee of income. At most 10.",
+    "Live stories ranked by opportunityScore = demandScore × (1 − 0.6 × supplyScore/100): demand from view velocity (plus search traffic and news volume when present), supply from how many recent videos and distinct creators already cover it. Stories with no opportunity today (score 0) are left out, so fewer than 10 rows means fewer opportunities. Each carries conviction, an opportunityType and possible monetization paths — estimates, never a guarantee of income. At most 10.",
   query: NicheQuery,
   data: T.Array(OpportunitySchema, { maxItems: 10 }),
   confidence: "observed",

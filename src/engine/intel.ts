@@ -4,17 +4,20 @@
  */
 import type { Niche } from "../domain/enums.ts";
 import type { AlertLogEntry, VaultBody, VideoRec } from "../vault/model.ts";
-import { dayOrdinal } from "../vault/model.ts";
+import { dayOrdinal, ordinalToIso } from "../vault/model.ts";
 import { titlePatterns } from "../rules/structure.ts";
 import { classifyHook } from "../rules/hook.ts";
-import { validatePatterns, median, type PatternItem, type PatternStat } from "../rules/patterns.ts";
-import { alertConfidence, selectAlerts, selectReceipts, tier, trackRecord, BRIEF_TOP_N, type Transparency } from "../rules/alerts.ts";
+import { validatePatterns, median, type PatternExample, type PatternItem, type PatternStat } from "../rules/patterns.ts";
+import { alertConfidence, selectAlerts, selectReceipts, tier, trackRecordWithBaseline, BRIEF_TOP_N, type Transparency } from "../rules/alerts.ts";
 import type { StoryView } from "./storyview.ts";
 
 /** Days of history that pattern validation looks at. */
 export const PATTERN_WINDOW_DAYS = 14;
-/** The moment needs a previous velocity of at least this many views/day, so 10 → 100 is not "steepest". */
-export const MOMENT_FLOOR = 10_000;
+/**
+ * The moment needs a previous velocity of at least this many views/day, so 10 → 100 is not
+ * "steepest". Low enough that a niche brief has a moment whenever one of its stories really moved.
+ */
+export const MOMENT_FLOOR = 1_000;
 
 export interface Alert {
   topic: string;
@@ -44,10 +47,18 @@ export interface PatternOut {
   creatorsCount: number;
   strength: number;
   evidence: { convergence: boolean; persistence: boolean; amplification: boolean };
+  /** Up to 3 real titles that used the pattern in the window (checkable by a person). */
+  examples: PatternExample[];
+  /** The figures behind evidence: distinct creators, days present, median velocity / niche median. */
+  measured: { creators: number; days: number; amplification: number };
 }
 
 export function patternOut(p: PatternStat): PatternOut {
-  return { pattern: p.pattern, kind: p.kind, hookType: p.hookType, daysPresent: p.daysPresent, creatorsCount: p.creatorsCount, strength: p.strength, evidence: p.evidence };
+  return {
+    pattern: p.pattern, kind: p.kind, hookType: p.hookType, daysPresent: p.daysPresent, creatorsCount: p.creatorsCount, strength: p.strength, evidence: p.evidence,
+    examples: p.examples,
+    measured: { creators: p.creatorsCount, days: p.daysPresent, amplification: p.lift },
+  };
 }
 
 /** Pattern items: each video observed in the window, with its median daily gain there. */
@@ -65,7 +76,10 @@ export function patternItems(body: VaultBody, niche?: Niche): PatternItem[] {
       if (i > 0 && v.d[i] - v.d[i - 1] > 0) gains.push(Math.max(0, v.v[i] - v.v[i - 1]) / (v.d[i] - v.d[i - 1]));
     }
     if (!days.length || !gains.length) continue;
-    out.push({ patterns: titlePatterns(v.title), creator: v.channelTitle, days, niche: v.niche, velocity: median(gains) });
+    let k = v.d.length - 1;
+    while (k > 0 && v.d[k] > today) k--;
+    const ref = { title: v.title, creator: v.channelTitle, views: v.v[k], date: ordinalToIso(v.d[k]) };
+    out.push({ patterns: titlePatterns(v.title), creator: v.channelTitle, days, niche: v.niche, velocity: median(gains), ref });
   }
   return out;
 }
@@ -155,7 +169,11 @@ export interface Receipt {
   storyId: string;
 }
 
-/** Every earlier video-led alert, measured now from its lead video's latest observation. */
+/**
+ * Every earlier video-led alert, measured now from its lead video's latest observation. The topic is
+ * the story's current name when the story still exists (names improve as members arrive), else the
+ * name logged at alert time.
+ */
 export function measureAlerts(body: VaultBody, videoById: Map<string, VideoRec>, niche?: Niche, stories?: Map<string, StoryView>): Receipt[] {
   const out: Receipt[] = [];
   for (const e of body.alertLog) {
@@ -166,13 +184,42 @@ export function measureAlerts(body: VaultBody, videoById: Map<string, VideoRec>,
     const lastDay = v.d[v.d.length - 1];
     const daysMeasured = lastDay - dayOrdinal(e.date);
     const viewsLast = v.v[v.v.length - 1];
-    out.push({ topic: e.topic, alertDate: e.date, viewsFirst: e.viewsAtAlert, viewsLast, growthPct: Math.round((viewsLast / e.viewsAtAlert - 1) * 1000) / 10, daysMeasured, phase: e.phase, storyId: e.storyId });
+    const topic = stories?.get(e.storyId)?.rec.name || e.topic;
+    out.push({ topic, alertDate: e.date, viewsFirst: e.viewsAtAlert, viewsLast, growthPct: Math.round((viewsLast / e.viewsAtAlert - 1) * 1000) / 10, daysMeasured, phase: e.phase, storyId: e.storyId });
   }
   return out;
 }
 
-export function receiptsAndRecord(all: Receipt[]) {
-  return { receipts: selectReceipts(all).map(({ storyId: _s, ...r }) => r), trackRecord: trackRecord(all) };
+/**
+ * The baseline of the track record: on each day that has a measured video-led alert, every video
+ * observed that day whose story was not alerted that day (same niche filter), measured the same way
+ * as an alert: views that day → views at its latest observation.
+ */
+export function measureBaseline(body: VaultBody, niche?: Niche, stories?: Map<string, StoryView>): { daysMeasured: number; growthPct: number }[] {
+  const alerted = new Map<number, Set<string>>();
+  for (const e of body.alertLog) {
+    if (e.date >= body.date || !e.videoId) continue;
+    const d = dayOrdinal(e.date);
+    let s = alerted.get(d);
+    if (!s) alerted.set(d, (s = new Set()));
+    s.add(e.storyId);
+  }
+  const out: { daysMeasured: number; growthPct: number }[] = [];
+  if (!alerted.size) return out;
+  for (const v of body.videos) {
+    if (niche && (v.storyId && stories ? stories.get(v.storyId)?.niche : v.niche) !== niche) continue;
+    const lastDay = v.d[v.d.length - 1];
+    for (let i = 0; i < v.d.length - 1; i++) {
+      const ids = alerted.get(v.d[i]);
+      if (!ids || (v.storyId && ids.has(v.storyId)) || !(v.v[i] > 0)) continue;
+      out.push({ daysMeasured: lastDay - v.d[i], growthPct: Math.round((v.v[v.v.length - 1] / v.v[i] - 1) * 1000) / 10 });
+    }
+  }
+  return out;
+}
+
+export function receiptsAndRecord(all: Receipt[], baseline: { daysMeasured: number; growthPct: number }[] = []) {
+  return { receipts: selectReceipts(all).map(({ storyId: _s, ...r }) => r), trackRecord: trackRecordWithBaseline(all, baseline) };
 }
 
 export interface Moment {
@@ -184,12 +231,16 @@ export interface Moment {
   ratio: number;
 }
 
-/** The steepest mover among live video stories: max velocityNow / velocityPrev > 1 with velocityPrev ≥ MOMENT_FLOOR; null when nothing rose. */
+/**
+ * The steepest mover among live video stories: max velocityNow / velocityPrev > 1 with velocityPrev ≥
+ * MOMENT_FLOOR; null only when no such story rose. Without a niche filter every story counts (the
+ * moment names a story, not a niche item); with one, only that niche's stories.
+ */
 export function moment(stories: StoryView[], niche?: Niche): Moment | null {
   let best: StoryView | null = null;
   let bestRatio = 0;
   for (const s of stories) {
-    if (!s.live || s.source !== "youtube" || !s.niche || (niche && s.niche !== niche)) continue;
+    if (!s.live || s.source !== "youtube" || (niche && s.niche !== niche)) continue;
     if (s.prevVelocity < MOMENT_FLOOR || s.velocity <= s.prevVelocity) continue; // a mover goes up
     const r = s.velocity / s.prevVelocity;
     if (r > bestRatio || (r === bestRatio && best && s.rec.id < best.rec.id)) {

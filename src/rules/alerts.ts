@@ -96,11 +96,44 @@ export function selectReceipts<R extends ReceiptCandidate>(rs: R[], n = 5): R[] 
     .slice(0, n);
 }
 
-export function trackRecord(rs: ReceiptCandidate[]): { alertsMeasured: number; shareGrew: number | null; medianGrowthPct: number | null } {
-  const m = rs.filter((r) => r.daysMeasured >= 1);
-  if (!m.length) return { alertsMeasured: 0, shareGrew: null, medianGrowthPct: null };
-  const g = m.map((r) => r.growthPct).sort((a, b) => a - b);
+/** Median of finite numbers (0 for none). */
+function med(xs: number[]): number {
+  const g = [...xs].sort((a, b) => a - b);
   const mid = g.length >> 1;
-  const med = g.length % 2 ? g[mid] : (g[mid - 1] + g[mid]) / 2;
-  return { alertsMeasured: m.length, shareGrew: Math.round((m.filter((r) => r.growthPct > 0).length / m.length) * 1000) / 1000, medianGrowthPct: Math.round(med * 10) / 10 };
+  return g.length % 2 ? g[mid] : (g[mid - 1] + g[mid]) / 2;
+}
+
+export interface GrowthSummary {
+  count: number;
+  shareGrew: number | null;
+  medianGrowthPct: number | null;
+}
+
+/** Share of items that grew and their median growth (%), over items measured for ≥ 1 day. */
+export function growthSummary(rs: { daysMeasured: number; growthPct: number }[]): GrowthSummary {
+  const m = rs.filter((r) => r.daysMeasured >= 1);
+  if (!m.length) return { count: 0, shareGrew: null, medianGrowthPct: null };
+  return {
+    count: m.length,
+    shareGrew: Math.round((m.filter((r) => r.growthPct > 0).length / m.length) * 1000) / 1000,
+    medianGrowthPct: Math.round(med(m.map((r) => r.growthPct)) * 10) / 10,
+  };
+}
+
+export function trackRecord(rs: ReceiptCandidate[]): { alertsMeasured: number; shareGrew: number | null; medianGrowthPct: number | null } {
+  const g = growthSummary(rs);
+  return { alertsMeasured: g.count, shareGrew: g.shareGrew, medianGrowthPct: g.medianGrowthPct };
+}
+
+/**
+ * The alerts' record next to doing nothing: `baseline` is the same measurement over items that were
+ * live on the same alert days but not alerted, and liftPct = alerts' median growth − the baseline's
+ * (percentage points; null when either side has no measured item). Cumulative views never fall, so
+ * shareGrew alone is ~1 for everything; the lift is the figure that says whether alerts beat chance.
+ */
+export function trackRecordWithBaseline(alerts: ReceiptCandidate[], baseline: { daysMeasured: number; growthPct: number }[]) {
+  const a = trackRecord(alerts);
+  const b = growthSummary(baseline);
+  const liftPct = a.medianGrowthPct === null || b.medianGrowthPct === null ? null : Math.round((a.medianGrowthPct - b.medianGrowthPct) * 10) / 10;
+  return { ...a, baseline: { itemsMeasured: b.count, shareGrew: b.shareGrew, medianGrowthPct: b.medianGrowthPct }, liftPct };
 }

@@ -20,7 +20,19 @@ export interface PatternItem {
   days: number[];
   niche: string | null;
   velocity: number;
+  /** What a person can check: the item's title, creator, latest views and latest day in the window. */
+  ref?: PatternExample;
 }
+
+export interface PatternExample {
+  title: string;
+  creator: string;
+  views: number;
+  date: string;
+}
+
+/** Examples shown per pattern: the items that beat their niche median most, one per creator. */
+export const MAX_EXAMPLES = 3;
 
 export interface PatternStat {
   pattern: string;
@@ -33,6 +45,7 @@ export interface PatternStat {
   strength: number;
   evidence: { convergence: boolean; persistence: boolean; amplification: boolean };
   validated: boolean;
+  examples: PatternExample[];
 }
 
 export function median(xs: number[]): number {
@@ -50,6 +63,20 @@ export function patternKind(p: string): { kind: "hook" | "structure"; hookType: 
   return p.startsWith("hook:") ? { kind: "hook", hookType: p.slice(5) } : { kind: "structure", hookType: null };
 }
 
+/** Strongest items first (ratio desc, then views desc, then title), at most one per creator. */
+function pickExamples(refs: { ratio: number; ref: PatternExample }[]): PatternExample[] {
+  const sorted = [...refs].sort((x, y) => y.ratio - x.ratio || y.ref.views - x.ref.views || (x.ref.title < y.ref.title ? -1 : x.ref.title > y.ref.title ? 1 : 0));
+  const out: PatternExample[] = [];
+  const creators = new Set<string>();
+  for (const { ref } of sorted) {
+    if (creators.has(ref.creator)) continue;
+    creators.add(ref.creator);
+    out.push(ref);
+    if (out.length === MAX_EXAMPLES) break;
+  }
+  return out;
+}
+
 export function validatePatterns(items: PatternItem[], windowDays: number): PatternStat[] {
   const byNiche = new Map<string, number[]>();
   for (const it of items) {
@@ -59,17 +86,18 @@ export function validatePatterns(items: PatternItem[], windowDays: number): Patt
     l.push(it.velocity);
   }
   const nicheMedian = new Map([...byNiche].map(([k, l]) => [k, median(l)]));
-  const acc = new Map<string, { days: Set<number>; creators: Set<string>; ratios: number[] }>();
+  const acc = new Map<string, { days: Set<number>; creators: Set<string>; ratios: number[]; refs: { ratio: number; ref: PatternExample }[] }>();
   for (const it of items) {
     const base = nicheMedian.get(it.niche ?? "*") ?? 0;
     const ratio = base > 0 ? it.velocity / base : 1;
     for (const p of new Set(it.patterns)) {
       if (p === "hook:plain") continue;
       let a = acc.get(p);
-      if (!a) acc.set(p, (a = { days: new Set(), creators: new Set(), ratios: [] }));
+      if (!a) acc.set(p, (a = { days: new Set(), creators: new Set(), ratios: [], refs: [] }));
       for (const d of it.days) a.days.add(d);
       if (it.creator) a.creators.add(it.creator);
       a.ratios.push(ratio);
+      if (it.ref) a.refs.push({ ratio, ref: it.ref });
     }
   }
   const out: PatternStat[] = [];
@@ -80,7 +108,7 @@ export function validatePatterns(items: PatternItem[], windowDays: number): Patt
       STRENGTH_WEIGHTS.creators * Math.min(1, a.creators.size / 10) +
       STRENGTH_WEIGHTS.days * Math.min(1, a.days.size / Math.max(1, windowDays)) +
       STRENGTH_WEIGHTS.lift * Math.min(1, Math.max(0, lift - 1));
-    out.push({ pattern, ...patternKind(pattern), daysPresent: a.days.size, creatorsCount: a.creators.size, itemsCount: a.ratios.length, lift: round3(lift), strength: round3(strength), evidence, validated: evidence.convergence && evidence.persistence && evidence.amplification });
+    out.push({ pattern, ...patternKind(pattern), daysPresent: a.days.size, creatorsCount: a.creators.size, itemsCount: a.ratios.length, lift: round3(lift), strength: round3(strength), evidence, validated: evidence.convergence && evidence.persistence && evidence.amplification, examples: pickExamples(a.refs) });
   }
   return out.sort((x, y) => y.strength - x.strength || (x.pattern < y.pattern ? -1 : 1));
 }

@@ -335,6 +335,41 @@ function words(title: string): Word[] {
 const SEPARATORS = /\s+[-–—|~•]+\s+|\s*\|\s*|:\s+|\s+\/\/\s+/;
 const MAX_NAME = 60;
 
+/**
+ * Verbs and auxiliaries that never end a name: "Gadgets put" (from "Gadgets put to the Test") or
+ * "... Says Kanye is" read as a phrase cut mid-way. A name ends on what it names.
+ */
+const DANGLING = new Set(
+  "is are was were be been being am has have had do does did put puts get gets got make makes made take takes took go goes went say says said tell tells told want wants need needs try tries tried will would can could should may might must shall just also very really says reveals explains reacts talks shows".split(" "),
+);
+
+function dangling(word: string): boolean {
+  const w = normalize(word);
+  return STOPWORDS.has(w) || DANGLING.has(w);
+}
+
+/**
+ * A long phrase cut to at most MAX_NAME characters at a clause boundary (", ", "; ", " and ", " but ",
+ * " - ", "! ", "? ") when one leaves at least 20 characters, else at a word boundary; words that
+ * cannot end a name (stopwords, auxiliaries, "says") are then dropped from the end.
+ */
+export function cutPhrase(t: string): string {
+  const head = t.slice(0, MAX_NAME + 1);
+  let best = -1;
+  for (const m of head.matchAll(/[,;]\s|\s(?:and|but|as|while|after|because|so)\s|\s[-–—]\s|[!?]\s/giu)) {
+    if (m.index! >= 20 && m.index! <= MAX_NAME) best = m.index!;
+  }
+  let cut: string;
+  if (best >= 0) cut = t.slice(0, best);
+  else {
+    const sp = head.lastIndexOf(" ");
+    cut = sp > 20 ? head.slice(0, sp) : t.slice(0, MAX_NAME);
+  }
+  const ws = cut.replace(/[^\p{L}\p{N}!?)'’"”]+$/u, "").split(" ");
+  while (ws.length > 2 && dangling(ws[ws.length - 1])) ws.pop();
+  return ws.join(" ").replace(/[^\p{L}\p{N}!?)'’"”]+$/u, "");
+}
+
 /** A title cut to its first meaningful segment, brackets removed, ALL CAPS undone, at most 60 chars. */
 export function shortTitle(title: string): string {
   let t = title.replace(/\s+/g, " ").trim();
@@ -343,11 +378,7 @@ export function shortTitle(title: string): string {
   const segs = t.split(SEPARATORS).map((s) => s.trim());
   const seg = segs.find((s) => s.length >= 3 && salientTerms(s).some((x) => !/^\p{N}+$/u.test(x))) ?? t;
   t = seg.replace(/^[^\p{L}\p{N}"“'‘#$(]+|[^\p{L}\p{N}!?"”'’)%]+$/gu, "").replace(/\s+/g, " ");
-  if (t.length > MAX_NAME) {
-    const cut = t.slice(0, MAX_NAME + 1);
-    const sp = cut.lastIndexOf(" ");
-    t = (sp > 20 ? cut.slice(0, sp) : t.slice(0, MAX_NAME)).replace(/[^\p{L}\p{N}!?)]+$/u, "");
-  }
+  if (t.length > MAX_NAME) t = cutPhrase(t);
   return uncap(t || title.slice(0, MAX_NAME).trim());
 }
 
@@ -376,7 +407,8 @@ export function storyName(members: { title: string; weight: number }[]): string 
       for (let n = 1; n <= 3 && i + n <= ws.length; n++) {
         const seg = ws.slice(i, i + n);
         if (seg[n - 1].seg !== seg[0].seg) break;
-        const edge = (x: Word) => STOPWORDS.has(x.norm) || weakByRule(x.stem);
+        // A name neither starts nor ends on a stopword, format word or dangling verb ("Gadgets put").
+        const edge = (x: Word) => STOPWORDS.has(x.norm) || weakByRule(x.stem) || DANGLING.has(x.norm);
         if (edge(seg[0]) || edge(seg[n - 1])) continue;
         if (seg.every((w) => /^\p{N}+$/u.test(w.norm) || w.norm.length < 2)) continue;
         const key = seg.map((w) => w.stem).join("");

@@ -21,6 +21,7 @@ import { titlePatterns } from "../../src/rules/structure.ts";
 import { OPPORTUNITY_TYPES } from "../../src/rules/opportunity.ts";
 import { writeSnapshot } from "../../src/vault/snapshot.ts";
 import { startServer, T0, type TestServer } from "../helpers/server.ts";
+import { MOMENT_FLOOR } from "../../src/engine/intel.ts";
 import { buildRandVault, demoVault } from "../helpers/randvault.ts";
 import { tempDir } from "../helpers/tmp.ts";
 
@@ -33,6 +34,7 @@ beforeAll(() => {
 afterAll(() => s.stop());
 
 const get = (p: string) => s.json(p, key);
+const body = () => s.engine.current!.body;
 const usage = async () => (await get("/api/public/usage")).body;
 const errors = (schema: any, v: unknown) => [...Value.Errors(schema, v)].map((e) => `${e.path}: ${e.message}`);
 
@@ -63,6 +65,7 @@ describe("/opportunities", () => {
     for (const it of items) {
       expect(Value.Check(OpportunitySchema, it)).toBe(true);
       expect(NICHES).toContain(it.niche);
+      expect(it.opportunityScore).toBeGreaterThan(0); // never padded with no-opportunity rows (issue 11)
       for (const k of ["opportunityScore", "demandScore", "supplyScore"]) {
         expect(it[k]).toBeGreaterThanOrEqual(0);
         expect(it[k]).toBeLessThanOrEqual(100);
@@ -86,6 +89,7 @@ describe("/opportunities", () => {
     const items = await call(`/api/public/opportunities?niche=${niche}`, opportunities.data, "observed");
     expect(items.length).toBeLessThanOrEqual(10);
     for (const it of items) expect(it.niche).toBe(niche);
+    for (const it of items) expect(it.opportunityScore).toBeGreaterThan(0);
     for (let i = 1; i < items.length; i++) expect(items[i - 1].opportunityScore).toBeGreaterThanOrEqual(items[i].opportunityScore);
   });
 
@@ -121,7 +125,7 @@ function checkBrief(d: any, niche?: string) {
   }
   expect(d.trackRecord.alertsMeasured).toBeGreaterThanOrEqual(d.receipts.length);
   if (d.pattern) expect(d.pattern.evidence).toEqual({ convergence: true, persistence: true, amplification: true });
-  if (d.moment) expect(d.moment.velocityPrev).toBeGreaterThanOrEqual(10_000);
+  if (d.moment) expect(d.moment.velocityPrev).toBeGreaterThanOrEqual(MOMENT_FLOOR);
 }
 
 describe("/brief", () => {
@@ -139,7 +143,30 @@ describe("/brief", () => {
       .filter((e) => byId.get(e.videoId!)!.d.at(-1)! - day(e.date) >= 1)
       .sort((a, b) => (a.date !== b.date ? (a.date < b.date ? 1 : -1) : a.storyId < b.storyId ? -1 : 1));
     expect(d.trackRecord.alertsMeasured).toBe(measured.length);
-    expect(d.receipts.map((r: any) => [r.alertDate, r.topic])).toEqual(measured.slice(0, 5).map((e) => [e.date, e.topic]));
+    // a receipt is named by its story's current name (readable, never a phrase cut mid-way)
+    const nameOf = new Map(body.stories.map((st) => [st.id, st.name]));
+    expect(d.receipts.map((r: any) => [r.alertDate, r.topic])).toEqual(measured.slice(0, 5).map((e) => [e.date, nameOf.get(e.storyId) ?? e.topic]));
+    // the baseline: every video live on an alert day whose story was not alerted that day
+    const alertedOn = new Map<number, Set<string>>();
+    for (const e of body.alertLog.filter((e) => e.date < body.date && e.videoId)) {
+      const set = alertedOn.get(day(e.date)) ?? new Set<string>();
+      set.add(e.storyId);
+      alertedOn.set(day(e.date), set);
+    }
+    const growth: number[] = [];
+    for (const v of body.videos)
+      for (let i = 0; i < v.d.length - 1; i++) {
+        const ids = alertedOn.get(v.d[i]);
+        if (ids && !(v.storyId && ids.has(v.storyId)) && v.v[i] > 0) growth.push(Math.round((v.v.at(-1)! / v.v[i] - 1) * 1000) / 10);
+      }
+    growth.sort((a, b) => a - b);
+    const med = growth.length % 2 ? growth[growth.length >> 1] : (growth[growth.length / 2 - 1] + growth[growth.length / 2]) / 2;
+    expect(d.trackRecord.baseline.itemsMeasured).toBe(growth.length);
+    expect(growth.length).toBeGreaterThan(d.trackRecord.alertsMeasured);
+    expect(d.trackRecord.baseline.medianGrowthPct).toBeCloseTo(med, 1);
+    expect(d.trackRecord.liftPct).toBeCloseTo(d.trackRecord.medianGrowthPct - d.trackRecord.baseline.medianGrowthPct, 1);
+    // some story moved on the demo's last day, so the brief names the moment
+    expect(d.moment).not.toBeNull();
   });
 
   test.each([...NICHES])("niche=%s: only that niche's alerts, transparency adds up", async (niche) => {
@@ -217,6 +244,21 @@ describe("/viral-patterns", () => {
       expect(p.pattern).not.toBe("hook:plain");
       expect(p.kind).toBe(p.pattern.startsWith("hook:") ? "hook" : "structure");
       expect(p.hookType).toBe(p.kind === "hook" ? p.pattern.slice(5) : null);
+      // what a person can check (issue 11): the figures behind evidence, and real titles that used it
+      expect(p.measured.creators).toBe(p.creatorsCount);
+      expect(p.measured.days).toBe(p.daysPresent);
+      expect(p.measured.amplification).toBeGreaterThanOrEqual(1.1);
+      expect(p.examples.length).toBeGreaterThan(0);
+      expect(p.examples.length).toBeLessThanOrEqual(3);
+      expect(new Set(p.examples.map((e: any) => e.creator)).size).toBe(p.examples.length);
+      for (const e of p.examples) {
+        const v = body().videos.find((x) => x.title === e.title && x.channelTitle === e.creator);
+        expect(v).toBeDefined();
+        expect(titlePatterns(e.title)).toContain(p.pattern);
+        const i = v!.d.indexOf(Math.floor(Date.parse(e.date + "T00:00:00Z") / 86_400_000));
+        expect(i).toBeGreaterThanOrEqual(0);
+        expect(v!.v[i]).toBe(e.views);
+      }
     }
     for (let i = 1; i < ps.length; i++) expect(ps[i - 1].strength).toBeGreaterThanOrEqual(ps[i].strength);
     // the brief's pattern is the strongest validated one

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { BRIEF_TOP_N, PRIME_BREAKOUT, SCORE_GATE, alertConfidence, selectAlerts, selectReceipts, tier, trackRecord, type AlertCandidate, type ReceiptCandidate } from "../../src/rules/alerts.ts";
+import { BRIEF_TOP_N, PRIME_BREAKOUT, SCORE_GATE, alertConfidence, selectAlerts, selectReceipts, tier, trackRecord, trackRecordWithBaseline, type AlertCandidate, type ReceiptCandidate } from "../../src/rules/alerts.ts";
 
 const cand: fc.Arbitrary<AlertCandidate> = fc.record({
   storyId: fc.constantFrom("st_a", "st_b", "st_c", "st_d", "st_e", "st_f", "st_g", "st_h"),
@@ -176,6 +176,35 @@ describe("receipts", () => {
         expect(Math.abs(t.medianGrowthPct! - med)).toBeLessThanOrEqual(0.05 + 1e-9);
       }),
       { numRuns: 1500 },
+    );
+  });
+});
+
+describe("trackRecordWithBaseline", () => {
+  const r = (growthPct: number, daysMeasured = 2) => ({ storyId: "st_x", alertDate: "2017-10-01", daysMeasured, growthPct });
+  test.each([
+    // alerts' growth, baseline growth, expected alerts median, baseline median, lift
+    [[10, 20, 30], [5, 5, 5, 50], 20, 5, 15],
+    [[10], [20, 30], 10, 25, -15],
+    [[], [1, 2], null, 1.5, null],
+    [[4, 8], [], 6, null, null],
+  ] as const)("alerts %j vs baseline %j", (a, b, ma, mb, lift) => {
+    const t = trackRecordWithBaseline(a.map((g) => r(g)), b.map((g) => r(g)));
+    expect(t.medianGrowthPct).toBe(ma);
+    expect(t.baseline.medianGrowthPct).toBe(mb);
+    expect(t.baseline.itemsMeasured).toBe(b.length);
+    expect(t.liftPct).toBe(lift);
+  });
+
+  test("items measured for less than a day count on neither side; lift = difference of medians", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: -50, max: 500 }), fc.integer({ min: 0, max: 5 }))), fc.array(fc.tuple(fc.integer({ min: -50, max: 500 }), fc.integer({ min: 0, max: 5 }))), (a, b) => {
+        const t = trackRecordWithBaseline(a.map(([g, d]) => r(g, d)), b.map(([g, d]) => r(g, d)));
+        expect(t.alertsMeasured).toBe(a.filter(([, d]) => d >= 1).length);
+        expect(t.baseline.itemsMeasured).toBe(b.filter(([, d]) => d >= 1).length);
+        if (t.liftPct !== null) expect(t.liftPct).toBeCloseTo(t.medianGrowthPct! - t.baseline.medianGrowthPct!, 1);
+        else expect(t.medianGrowthPct === null || t.baseline.medianGrowthPct === null).toBe(true);
+      }),
     );
   });
 });

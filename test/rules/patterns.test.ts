@@ -199,3 +199,19 @@ describe("pattern items from a vault (engine/intel.ts)", () => {
     expect(top.creatorsCount).toBe(creators.size);
   });
 });
+
+describe("examples", () => {
+  test("at most 3, one per creator, strongest (velocity / niche median) first, only items that used the pattern", () => {
+    const ref = (title: string, creator: string, views: number) => ({ title, creator, views, date: "2017-10-01" });
+    const items: PatternItem[] = [
+      ...baseline(20, 100),
+      { ...item("a", [1, 2, 3], 500), ref: ref("A1", "a", 10) },
+      { ...item("a", [1, 2, 3], 900), ref: ref("A2", "a", 20) },
+      { ...item("b", [1, 2, 3], 400), ref: ref("B1", "b", 30) },
+      { ...item("c", [1, 2, 3], 300), ref: ref("C1", "c", 40) },
+      { ...item("d", [1, 2, 3], 200), ref: ref("D1", "d", 50) },
+      { ...item("e", [1, 2, 3], 5000, ["struct:other"]), ref: ref("E1", "e", 60) },
+    ];
+    expect(stat(items).examples.map((e) => e.title)).toEqual(["A2", "B1", "C1"]);
+  });
+});

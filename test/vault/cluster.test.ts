@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { parseCsvRecords } from "../../src/feeds/csv.ts";
-import { MAX_STORY_TERMS, assignStories, shortTitle, storyId, storyName, type ClusterItem, type StorySeed } from "../../src/vault/cluster.ts";
+import { MAX_STORY_TERMS, assignStories, cutPhrase, shortTitle, storyId, storyName, type ClusterItem, type StorySeed } from "../../src/vault/cluster.ts";
 
 type Row = Record<string, string>;
 let rows: Row[] = [];
@@ -177,5 +177,35 @@ describe("storyName", () => {
   test("is deterministic and order-independent", () => {
     const ms = [item(INTRO), item(VERGE), item("iPhone X Face ID Unlock Fail"), item("iPhone X (parody)")];
     fc.assert(fc.property(fc.shuffledSubarray(ms, { minLength: 4, maxLength: 4 }), (s) => storyName(s) === storyName(ms)));
+  });
+});
+
+describe("readable names (issue 11: no phrase cut mid-way)", () => {
+  test.each([
+    ["The NRA Wants To Regulate 'Bump Stock' Gun Accessories, Paul Ryan Says We Need To Learn More | TIME", "The NRA Wants To Regulate 'Bump Stock' Gun Accessories"],
+    ["Teyana Taylor Tells All about Boob Surgery and Says Kanye is Back !!", "Teyana Taylor Tells All about Boob Surgery"],
+  ])("%s → %s", (title, name) => {
+    expect(shortTitle(title)).toBe(name);
+  });
+
+  test("a shared n-gram never ends on a dangling verb: 'Gadgets put to the Test' names 'Gadgets', not 'Gadgets put'", () => {
+    const ms = ["10 Kitchen Gadgets put to the Test - Part 18", "5 Sushi Gadgets put to the Test", "10 Gadgets From Fan Mail put to the Test!", "7 Weird Alarm Clocks put to the Test"].map((title, i) => ({ title, weight: 5 - i }));
+    expect(storyName(ms)).not.toMatch(/ put$/i);
+    expect(storyName(ms).toLowerCase()).toContain("gadgets");
+  });
+
+  test("cutPhrase: ≤ 60 characters, a prefix of the text, never ending on a stopword or auxiliary", () => {
+    const word = fc.constantFrom("Apple", "and", "is", "the", "Says", "Kanye", "iPhone", "X", "of", "Review", "Trump", "put", "to", "Hurricane", "Irma", "a", "World");
+    fc.assert(
+      fc.property(fc.array(word, { minLength: 12, maxLength: 30 }), (ws) => {
+        const t = ws.join(" ");
+        fc.pre(t.length > 60);
+        const c = cutPhrase(t);
+        expect(c.length).toBeLessThanOrEqual(60);
+        expect(t.startsWith(c)).toBe(true);
+        const last = c.split(" ").at(-1)!.toLowerCase();
+        if (c.split(" ").length > 2) expect(["and", "is", "the", "says", "of", "put", "to", "a"]).not.toContain(last);
+      }),
+    );
   });
 });
