@@ -7,13 +7,13 @@
 # volume and an empty snapshot volume, and checks over loopback: readiness (time-to-ready), the
 # image healthcheck, key creation with `podman exec ... accounts create`, a billed call, /usage,
 # a bad key, a clean SIGTERM stop within 10 s, and persistence across a restart on the same volumes.
-# Writes bench/RESULTS.container.md. Prints "container test: N passed, M failed"; exits non-zero on
+# Writes the figures to $RESULTS_FILE when set (the record: RESULTS_FILE=bench/RESULTS.container.md). Prints "container test: N passed, M failed"; exits non-zero on
 # any failure. If podman cannot run a container on this machine it prints "SKIP: <reason>" and
 # exits 0.
 #
 # Environment (optional): IMAGE, SKIP_BUILD=1 (test an existing image), TREND_INTEL_EXE and
 # TREND_INTEL_SNAPSHOTS (passed to container-build.sh), CONTAINER_SANDBOX (see container-build.sh),
-# READY_TIMEOUT (default 30 s), RESULTS_FILE (default bench/RESULTS.container.md, empty = none).
+# READY_TIMEOUT (default 30 s), RESULTS_FILE (default none: `npm test` must leave the tree clean).
 set -uo pipefail
 umask 022
 
@@ -21,7 +21,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT" || exit 1
 IMAGE="${IMAGE:-localhost/trend-intel:latest}"
 READY_TIMEOUT="${READY_TIMEOUT:-30}"
-RESULTS_FILE="${RESULTS_FILE-$ROOT/bench/RESULTS.container.md}"
+RESULTS_FILE="${RESULTS_FILE:-}"
 BUN="${BUN:-$ROOT/node_modules/.bin/bun}"
 [ -x "$BUN" ] || BUN="$(command -v bun || true)"
 

@@ -5,6 +5,8 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .tmp
 export LOG_LEVEL=silent
+# Tests must leave the tree as they found it (issue 13): compare git's view before and after.
+tree_before=$(git status --porcelain 2>/dev/null || true)
 bun test 2>&1 | tee .tmp/unit.log
 unit=${PIPESTATUS[0]}
 pass=$(grep -Eo '^ *[0-9]+ pass' .tmp/unit.log | tail -1 | grep -Eo '[0-9]+' || echo 0)
@@ -21,5 +23,13 @@ else
   [ "$ct" -ne 0 ] && [ "$cfail" -eq 0 ] && fail=$((fail + 1))
 fi
 [ "$unit" -ne 0 ] && [ "$fail" -eq 0 ] && fail=1
+tree=0
+if [ "$(git status --porcelain 2>/dev/null || true)" != "$tree_before" ]; then
+  echo "tree check: FAIL - the tests changed the working tree:"
+  diff <(echo "$tree_before") <(git status --porcelain 2>/dev/null) | sed 's/^/  /'
+  tree=1; fail=$((fail + 1))
+else
+  pass=$((pass + 1)); echo "tree check: the tests left the working tree as they found it"
+fi
 echo "tests: $pass passed, $fail failed"
-[ "$unit" -eq 0 ] && [ "$ct" -eq 0 ]
+[ "$unit" -eq 0 ] && [ "$ct" -eq 0 ] && [ "$tree" -eq 0 ]

@@ -5,8 +5,8 @@
  */
 import { parseArgs } from "node:util";
 import { cpSync, existsSync, readdirSync, mkdirSync } from "node:fs";
-import { openWallet } from "./wallet/db.ts";
-import { addCredits, countAccounts, createAccount, getAccount, NotFound, regenerateKey, revokeKeys, setReview, spendable } from "./wallet/keys.ts";
+import { MAX_BALANCE, MAX_CREDIT_AMOUNT, openWallet } from "./wallet/db.ts";
+import { DEMO_ACCOUNT, addCredits, countAccounts, createAccount, getAccount, NotFound, regenerateKey, revokeKeys, setReview, spendable } from "./wallet/keys.ts";
 import { isPlanName, PLAN_NAMES, effectiveLimits } from "./wallet/plans.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { log } from "./log.ts";
@@ -43,7 +43,9 @@ account is created and its key printed once.`,
   keys: `Usage:
   trend-intel keys regenerate --account ID [--json] [--db PATH]   (the old key stops working at once)
   trend-intel keys revoke --account ID [--db PATH]`,
-  credits: `Usage: trend-intel credits add --account ID --amount N [--db PATH]`,
+  credits: `Usage: trend-intel credits add --account ID --amount N [--db PATH]
+
+N is a whole number from 1 to ${MAX_CREDIT_AMOUNT.toLocaleString("en-US")}; a balance holds at most ${MAX_BALANCE.toLocaleString("en-US")} credits.`,
   ingest: `Usage:
   trend-intel ingest --kaggle-csv FILE [--snapshots OUT]   split the Kaggle trending CSV by day
   trend-intel ingest --feeds DIR [--snapshots OUT]         replay DIR/YYYY-MM-DD/ folders in date order
@@ -143,7 +145,7 @@ async function cmdCredits(argv: string[]): Promise<void> {
   if (sub !== "add") throw new UsageError(`unknown credits subcommand '${sub}'`);
   const id = need(a.values.account, "account");
   const amount = intFlag(need(a.values.amount, "amount"), "amount")!;
-  if (amount <= 0) throw new UsageError("--amount must be positive");
+  if (amount <= 0 || amount > MAX_CREDIT_AMOUNT) throw new UsageError(`--amount must be a whole number from 1 to ${MAX_CREDIT_AMOUNT.toLocaleString("en-US")}, got '${a.values.amount}'`);
   const db = openWallet(walletPath(a.values.db));
   try {
     console.log(`account ${id}: credits now ${addCredits(db, id, amount)}`);
@@ -194,8 +196,8 @@ async function cmdServe(argv: string[]): Promise<void> {
   const port = s.app.server?.port ?? cfg.PORT;
   log.info("listening", { port, snapshot: s.engine.current?.header.date ?? null, wallet: cfg.WALLET_DB });
   if (cfg.NODE_ENV !== "production" && countAccounts(s.db) === 0) {
-    const demo = createAccount(s.db, { plan: "free" });
-    console.log(`\nDemo account created (free tier, 30 credits, valid 14 days). Key, shown once:\n  ${demo.apiKey}\nTry:\n  curl -s -H 'x-service-api-key: ${demo.apiKey}' 'http://127.0.0.1:${port}/api/public/trends?source=youtube'\n`);
+    const demo = createAccount(s.db, DEMO_ACCOUNT);
+    console.log(`\nDemo account created (free plan, ${DEMO_ACCOUNT.credits} credits valid 14 days: enough for every README example once). Key, shown once:\n  ${demo.apiKey}\nTry:\n  curl -s -H 'x-service-api-key: ${demo.apiKey}' 'http://127.0.0.1:${port}/api/public/trends?source=youtube'\n`);
   }
   let stopping = false;
   const shutdown = async (sig: string) => {
@@ -239,7 +241,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((e) => {
-  if (e instanceof UsageError || e instanceof NotFound) {
+  if (e instanceof UsageError || e instanceof NotFound || e instanceof RangeError) {
     console.error(`error: ${e.message}`);
     process.exit(2);
   }

@@ -20,6 +20,10 @@ import { current, dayStart, minuteStart, MINUTE_MS, secondsUntil } from "./rules
 import type { Endpoint } from "./api/endpoint.ts";
 import { log } from "./log.ts";
 import { RequestLog } from "./api/reqlog.ts";
+import { parseRawQuery } from "./api/query.ts";
+
+/** Every path this server answers with GET; any other method there is 405 with `Allow: GET`. */
+const GET_ONLY = "GET";
 
 export interface AppOptions {
   walletPath: string;
@@ -43,6 +47,19 @@ function respond(o: Outcome): Response {
   return new Response(o.body, { status: o.status, headers: { ...JSON_HEADERS, ...o.headers } });
 }
 
+/** Where a 402's default `topup_url` points: a page that exists on every self-hosted server. */
+export const TOPUP_PATH = "/account/credits";
+const TOPUP_TEXT = `Adding credits
+
+This Trend Intel server is self-hosted: its operator adds credits to an account with the CLI, on the
+machine that holds the wallet:
+
+  trend-intel credits add --account acc_... --amount 500      (npm run cli -- credits add ...)
+
+Ask the operator of this server for credits. An operator with a billing page can point 402 answers
+there instead with TOPUP_URL=https://...
+`;
+
 export function createServerApp(opts: AppOptions) {
   const clock = opts.clock ?? Date.now;
   const db: Database = openWallet(opts.walletPath, { sync: opts.sync });
@@ -54,7 +71,7 @@ export function createServerApp(opts: AppOptions) {
     engine,
     resolver: new KeyResolver(db),
     meter: new Meter(db, clock),
-    topupUrl: opts.topupUrl ?? `${baseUrl}/account/credits`,
+    topupUrl: opts.topupUrl ?? `${baseUrl}${TOPUP_PATH}`,
     clock,
     authThrottle: new FailedAuthThrottle(opts.authFailLimit ?? 60),
   };
@@ -103,16 +120,23 @@ export function createServerApp(opts: AppOptions) {
     return { status: 200, body: JSON.stringify(body), headers: h, accountId: p.accountId };
   }
 
-  const app = new Elysia();
+  const knownPaths = new Set<string>([...ENDPOINTS.map((e) => e.path), "/openapi.json", "/llms.txt", "/docs", "/healthz", "/readyz", TOPUP_PATH]);
+  const methodNotAllowed = () => respond({ ...errorOutcome(new ApiError("method_not_allowed")), headers: { Allow: GET_ONLY } });
+
+  // HEAD would run the GET handler and bill a call whose body is never sent (issue 13): every path
+  // here is GET-only, so HEAD, like any other method, is 405 before identity, billing or logging.
+  const app = new Elysia().onRequest(({ request }) => {
+    if (request.method !== "GET" && knownPaths.has(new URL(request.url).pathname)) return methodNotAllowed();
+  });
   const ipOf = (request: Request, server: any): string => server?.requestIP?.(request)?.address ?? "local";
 
   for (const ep of ENDPOINTS) {
-    app.get(ep.path, async ({ request, query, server }) => {
+    app.get(ep.path, async ({ request, server }) => {
       const t0 = performance.now();
       let o: Outcome;
       try {
         const ip = () => ipOf(request, server);
-        o = ep === usage ? usageOutcome(request.headers, ip) : await runEndpoint(deps, ep as Endpoint, request.headers, query as any, ip);
+        o = ep === usage ? usageOutcome(request.headers, ip) : await runEndpoint(deps, ep as Endpoint, request.headers, parseRawQuery(request.url), ip);
       } catch (e) {
         const err = e as Error & { accountId?: string; tierHeader?: string };
         log.error("internal_error", { path: ep.path, stack: err?.stack ?? String(e) });
@@ -129,6 +153,7 @@ export function createServerApp(opts: AppOptions) {
     .get("/llms.txt", () => new Response(llms, { headers: { "content-type": "text/plain; charset=utf-8" } }))
     .get("/docs", () => new Response(swaggerHtml(), { headers: { "content-type": "text/html; charset=utf-8" } }))
     .get("/healthz", () => new Response('{"status":"ok"}', { headers: JSON_HEADERS }))
+    .get(TOPUP_PATH, () => new Response(TOPUP_TEXT, { headers: { "content-type": "text/plain; charset=utf-8" } }))
     .get("/readyz", () => {
       let walletOk = false;
       try {

@@ -3,7 +3,7 @@
  * routes, generate /openapi.json and become the MCP tools' input schemas, so they cannot drift.
  * Plain @sinclair/typebox (not elysia's `t`) so the Node-only MCP build can import this file.
  */
-import { Type as T, type Static } from "@sinclair/typebox";
+import { CloneType, Type as T, type Static, type TObject } from "@sinclair/typebox";
 import { NICHES, TREND_SOURCES } from "../domain/enums.ts";
 
 export const NicheParam = T.Union(NICHES.map((n) => T.Literal(n)), {
@@ -35,12 +35,12 @@ export const NewsTopicParam = T.String({ minLength: 1, maxLength: 120, descripti
 
 export const TrendsQuery = T.Object({ niche: T.Optional(NicheParam), source: T.Optional(SourceParam), limit: T.Optional(LimitParam) });
 export const NewsQuery = T.Object({ topic: T.Optional(NewsTopicParam), limit: T.Optional(LimitParam) });
-export const ForecastQuery = T.Object({ q: QParam });
-export const ViralityQuery = T.Object({ q: QParam });
+export const ForecastQuery = T.Object({ q: QParam, limit: T.Optional(LimitParam) });
+export const ViralityQuery = T.Object({ q: QParam, limit: T.Optional(LimitParam) });
 export const NicheQuery = T.Object({ niche: T.Optional(NicheParam), limit: T.Optional(LimitParam) });
-export const BriefQuery = T.Object({ niche: T.Optional(NicheParam) });
-export const HookRescueQuery = T.Object({ topic: TopicParam });
-export const GradeQuery = T.Object({ draft: DraftParam });
+export const BriefQuery = T.Object({ niche: T.Optional(NicheParam), limit: T.Optional(LimitParam) });
+export const HookRescueQuery = T.Object({ topic: TopicParam, limit: T.Optional(LimitParam) });
+export const GradeQuery = T.Object({ draft: DraftParam, limit: T.Optional(LimitParam) });
 export const LimitOnlyQuery = T.Object({ limit: T.Optional(LimitParam) });
 export const EmptyQuery = T.Object({});
 
@@ -50,3 +50,37 @@ export type NicheQueryT = Static<typeof NicheQuery>;
 
 /** Parameters whose mere presence is refused: the service has no pagination or bulk export. */
 export const FORBIDDEN_PARAMS = ["page", "offset", "export", "cursor"] as const;
+
+/** Characters as a person (and JSON Schema) counts them: code points, so "😀😀" is 2, not 4. */
+export function charLength(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
+/**
+ * The first string parameter of `input` whose length in characters (code points) is outside its
+ * schema's minLength..maxLength, or null. TypeBox counts UTF-16 units, so lengths are checked here and
+ * the schema used for the rest of the check is `withoutLengths(schema)`.
+ */
+export function lengthViolation(schema: TObject, input: Record<string, unknown>): { param: string; min: number; max: number; length: number } | null {
+  for (const [name, prop] of Object.entries(schema.properties as Record<string, { minLength?: number; maxLength?: number }>)) {
+    const v = input[name];
+    if (typeof v !== "string" || (prop.minLength == null && prop.maxLength == null)) continue;
+    const len = charLength(v);
+    const min = prop.minLength ?? 0;
+    const max = prop.maxLength ?? Infinity;
+    if (len < min || len > max) return { param: name, min, max, length: len };
+  }
+  return null;
+}
+
+/** A copy of the schema without string length bounds (checked in code points by lengthViolation). */
+export function withoutLengths(schema: TObject): TObject {
+  const c = CloneType(schema);
+  for (const prop of Object.values(c.properties as Record<string, Record<string, unknown>>)) {
+    delete prop.minLength;
+    delete prop.maxLength;
+  }
+  return c;
+}

@@ -13,10 +13,11 @@ import type { Endpoint } from "./endpoint.ts";
 import type { Engine } from "../engine/engine.ts";
 import type { KeyResolver, Principal } from "../wallet/auth.ts";
 import type { Meter } from "../wallet/meter.ts";
-import { FORBIDDEN_PARAMS } from "./params.ts";
+import { FORBIDDEN_PARAMS, lengthViolation, withoutLengths } from "./params.ts";
 import { screenInput } from "../rules/injection.ts";
 import { tightestWindow, type Counters } from "../rules/ratelimit.ts";
 import { FailedAuthThrottle } from "./throttle.ts";
+import { BAD_ENCODING } from "./query.ts";
 
 export const KEY_HEADER = "x-service-api-key";
 
@@ -35,15 +36,19 @@ const checks = new WeakMap<TObject, TypeCheck<TObject>>();
 
 function compiled(schema: TObject): TypeCheck<TObject> {
   let c = checks.get(schema);
-  if (!c) checks.set(schema, (c = TypeCompiler.Compile(schema)));
+  if (!c) checks.set(schema, (c = TypeCompiler.Compile(withoutLengths(schema))));
   return c;
 }
 
 /**
  * Coerce the raw query to the schema's types and validate it. Unknown parameters are ignored;
- * `page`, `offset`, `export`, `cursor` are refused; niche and source are read case-insensitively.
+ * `page`, `offset`, `export`, `cursor` are refused; niche and source are read case-insensitively;
+ * a parameter whose percent-encoding is invalid (`raw[BAD_ENCODING]`, see query.ts) is refused;
+ * string lengths count characters (code points), not UTF-16 units.
  */
-export function parseQuery(schema: TObject, raw: Record<string, string | string[] | undefined>): Record<string, unknown> {
+export function parseQuery(schema: TObject, raw: Record<string, string | string[] | undefined> & { [BAD_ENCODING]?: string }): Record<string, unknown> {
+  const bad = raw[BAD_ENCODING];
+  if (bad !== undefined) throw new ApiError("invalid_param", `'${bad}' is not valid percent-encoded UTF-8.`, { param: bad });
   for (const p of FORBIDDEN_PARAMS) {
     if (raw[p] !== undefined) throw new ApiError("invalid_param", `'${p}' is not supported: this API has no pagination or bulk export.`, { param: p });
   }
@@ -62,6 +67,8 @@ export function parseQuery(schema: TObject, raw: Record<string, string | string[
       out[name] = v.trim();
     }
   }
+  const lv = lengthViolation(schema, out);
+  if (lv) throw new ApiError("invalid_param", `'${lv.param}' must be ${lv.min} to ${lv.max} characters (got ${lv.length}).`, { param: lv.param });
   const check = compiled(schema);
   if (!check.Check(out)) {
     const err = check.Errors(out).First();

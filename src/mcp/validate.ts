@@ -7,6 +7,15 @@
 import type { TObject } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import { NICHES, TREND_SOURCES } from "../domain/enums.ts";
+import { lengthViolation, withoutLengths } from "../api/params.ts";
+
+/** Lengths are counted in characters (code points), as the REST route counts them. */
+const relaxed = new WeakMap<TObject, TObject>();
+function relax(schema: TObject): TObject {
+  let r = relaxed.get(schema);
+  if (!r) relaxed.set(schema, (r = withoutLengths(schema)));
+  return r;
+}
 
 const NICHE_BY_LOWER = new Map<string, string>(NICHES.map((n) => [n.toLowerCase(), n]));
 const SOURCE_BY_LOWER = new Map<string, string>(TREND_SOURCES.map((s) => [s.toLowerCase(), s]));
@@ -25,7 +34,9 @@ export function validateArgs(schema: TObject, raw: unknown): Validated {
     else if (typeof v === "string") input[k] = v.trim();
     else input[k] = v;
   }
-  if (Value.Check(schema, input)) return { ok: true, args: input as Record<string, string | number> };
+  const lv = lengthViolation(schema, input);
+  if (lv) return { ok: false, param: lv.param, message: `'${lv.param}' must be ${lv.min} to ${lv.max} characters (got ${lv.length}).` };
+  if (Value.Check(relax(schema), input)) return { ok: true, args: input as Record<string, string | number> };
 
   const props = schema.properties as Record<string, any>;
   const unknown = Object.keys(input).find((k) => !(k in props));
@@ -33,7 +44,7 @@ export function validateArgs(schema: TObject, raw: unknown): Validated {
     const known = Object.keys(props);
     return { ok: false, param: unknown, message: `Unknown argument '${unknown}'. ${known.length ? `Accepted: ${known.join(", ")}.` : "This tool takes no arguments."}` };
   }
-  const err = Value.Errors(schema, input).First();
+  const err = Value.Errors(relax(schema), input).First();
   const param = (err?.path ?? "").replace(/^\//, "").split("/")[0] || (schema.required?.[0] ?? "arguments");
   const s = props[param];
   const value = input[param];

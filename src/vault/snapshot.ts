@@ -7,7 +7,7 @@
  */
 import { Packr } from "msgpackr";
 import { mkdirSync, readdirSync, renameSync, writeFileSync, readFileSync, existsSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import type { VaultBody } from "./model.ts";
 
 export const FORMAT_VERSION = 1;
@@ -96,8 +96,16 @@ export function writeSnapshot(dir: string, body: VaultBody): string {
   return final;
 }
 
+/**
+ * Read and verify one snapshot file. The file name names the day: a file whose header disagrees
+ * with its name (a copy of 10-05 saved as 10-14) is refused, since serving it would report one day
+ * and log another, and a newer-looking name would be reloaded forever.
+ */
 export function readSnapshotFile(path: string): { header: SnapshotHeader; body: VaultBody } {
-  return decodeSnapshot(readFileSync(path));
+  const r = decodeSnapshot(readFileSync(path));
+  const named = SNAPSHOT_RE.exec(basename(path))?.[1];
+  if (named && named !== r.header.date) throw new SnapshotError(`file name says ${named} but its header says ${r.header.date}`);
+  return r;
 }
 
 /** Snapshot dates present in `dir`, newest first. */

@@ -4,6 +4,7 @@
  */
 import type { Database } from "bun:sqlite";
 import { PLANS, type PlanName } from "./plans.ts";
+import { MAX_BALANCE, MAX_CREDIT_AMOUNT } from "./db.ts";
 
 export const KEY_PREFIX = "svc_live_";
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -49,10 +50,19 @@ export interface CreateAccountOpts {
   now?: number;
 }
 
+/**
+ * The demo account `serve` creates on an empty wallet outside production: the free plan with room to
+ * run every example of the README once (4 data calls, 6 intelligence calls, /usage and the printed
+ * "Try" line: 35 credits, 12 calls, 6 intelligence calls), which the bare free tier (30 credits,
+ * 10 per minute) cannot. test/api/readme.happy.test.ts runs the README's examples with it.
+ */
+export const DEMO_ACCOUNT = { plan: "free", credits: 60, burst: 20, intelCap: 10 } as const satisfies CreateAccountOpts;
+
 export function createAccount(db: Database, o: CreateAccountOpts): { accountId: string; apiKey: string } {
   const now = o.now ?? Date.now();
   const p = PLANS[o.plan];
   const credits = o.credits ?? p.defaultCredits;
+  checkAmount(credits, true);
   const expires = p.creditValidityDays == null ? null : now + p.creditValidityDays * 86_400_000;
   const accountId = newId("acc_");
   const apiKey = generateKey();
@@ -94,12 +104,21 @@ export function revokeKeys(db: Database, accountId: string, now = Date.now()): n
  * Top-up. Expired free credits are worth 0, so they are dropped first; a top-up makes the whole
  * balance non-expiring (docs/decisions.md).
  */
+/** A whole number of credits in 1..MAX_CREDIT_AMOUNT (0 allowed for an initial grant), or a RangeError. */
+export function checkAmount(amount: number, allowZero = false): void {
+  if (!Number.isSafeInteger(amount) || amount < (allowZero ? 0 : 1) || amount > MAX_CREDIT_AMOUNT) {
+    throw new RangeError(`amount must be a whole number from ${allowZero ? 0 : 1} to ${MAX_CREDIT_AMOUNT.toLocaleString("en-US")}, got ${amount}`);
+  }
+}
+
 export function addCredits(db: Database, accountId: string, amount: number, now = Date.now()): number {
+  checkAmount(amount);
   return db.transaction(() => {
     requireAccount(db, accountId);
     const a = db.query("SELECT credits, credits_expire_at FROM accounts WHERE id = ?").get(accountId) as { credits: number; credits_expire_at: number | null };
     const base = a.credits_expire_at != null && now >= a.credits_expire_at ? 0 : a.credits;
     const next = base + amount;
+    if (next > MAX_BALANCE) throw new RangeError(`the balance would be ${next}, above the maximum of ${MAX_BALANCE.toLocaleString("en-US")} credits`);
     db.query("UPDATE accounts SET credits = ?, credits_expire_at = NULL WHERE id = ?").run(next, accountId);
     db.query("INSERT INTO credit_grants (account_id, amount, reason, at) VALUES (?, ?, 'topup', ?)").run(accountId, amount, now);
     return next;

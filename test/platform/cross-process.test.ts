@@ -11,43 +11,7 @@ import type { Subprocess } from "bun";
 import { BUN, CLI, childEnv, cli } from "../helpers/cli.ts";
 import { REPO, smallVault } from "../helpers/vault.ts";
 import { tempDir } from "../helpers/tmp.ts";
-
-function freePort(): number {
-  const s = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response("") });
-  const p = s.port!;
-  s.stop(true);
-  return p;
-}
-
-/** Collects a child's output as it arrives, so a test can wait for a line without sleeping. */
-class Output {
-  text = "";
-  private waiters: (() => void)[] = [];
-  constructor(stream: ReadableStream<Uint8Array>) {
-    void (async () => {
-      const dec = new TextDecoder();
-      for await (const chunk of stream) {
-        this.text += dec.decode(chunk, { stream: true });
-        this.waiters.splice(0).forEach((w) => w());
-      }
-      this.waiters.splice(0).forEach((w) => w());
-    })();
-  }
-  async waitFor(re: RegExp, exited: Promise<number>, ms = 15_000): Promise<RegExpMatchArray> {
-    const deadline = Date.now() + ms;
-    let done = false;
-    void exited.then(() => (done = true));
-    for (;;) {
-      const m = this.text.match(re);
-      if (m) return m;
-      if (done || Date.now() > deadline) throw new Error(`output never matched ${re}: ${this.text}`);
-      await new Promise<void>((res) => {
-        this.waiters.push(res);
-        setTimeout(res, 200); // wake up to re-check the deadline / exit
-      });
-    }
-  }
-}
+import { Output, freePort } from "../helpers/proc.ts";
 
 interface Served {
   proc: Subprocess<"ignore", "pipe", "pipe">;
@@ -217,6 +181,10 @@ describe("CLI usage", () => {
     ["credits add without --amount", ["credits", "add", "--account", "acc_nope"]],
     ["credits add with a zero amount", ["credits", "add", "--account", "acc_nope", "--amount", "0"]],
     ["credits add with a non-numeric amount", ["credits", "add", "--account", "acc_nope", "--amount", "lots"]],
+    ["credits add with an amount beyond the maximum (issue 13)", ["credits", "add", "--account", "acc_nope", "--amount", "999999999999999999999"]],
+    ["credits add with a fractional amount", ["credits", "add", "--account", "acc_nope", "--amount", "1.5"]],
+    ["credits add with an exponent", ["credits", "add", "--account", "acc_nope", "--amount", "1e21"]],
+    ["accounts create with credits beyond the maximum", ["accounts", "create", "--plan", "pro", "--credits", "999999999999999999999"]],
     ["credits add to an unknown account", ["credits", "add", "--account", "acc_nope", "--amount", "5"]],
     ["credits unknown subcommand", ["credits", "remove", "--account", "acc_nope"]],
     ["ingest without a source", ["ingest"]],

@@ -196,6 +196,27 @@ describe("engine", () => {
     expect(s.engine.refresh()).toBe(false);
   });
 
+  test("a file whose name disagrees with its header (day 1 copied as day 3) is refused once, with a reason; readyz and logs agree", async () => {
+    const dir = copyVault(3, (f) => f.startsWith(FIRST_DAY));
+    const s = startServer({ snapshotDir: dir });
+    servers.push(s);
+    writeFileSync(join(dir, `.${DAY3}.tmp`), bytesOf(FIRST_DAY));
+    renameSync(join(dir, `.${DAY3}.tmp`), snapshotPath(dir, DAY3));
+    const r = await captureLogs(() => s.engine.refresh());
+    expect(r.result).toBe(false);
+    const refusal = r.lines.find((l) => l.msg === "snapshot_refused");
+    expect(refusal?.reason).toMatch(new RegExp(`name says ${DAY3} but its header says ${FIRST_DAY}`));
+    expect(s.engine.current?.header.date).toBe(FIRST_DAY);
+    expect((await s.json("/readyz")).body.snapshot).toBe(FIRST_DAY);
+    // refused once: later polls neither reload it nor log again
+    for (let i = 0; i < 3; i++) {
+      const again = await captureLogs(() => s.engine.refresh());
+      expect(again.result).toBe(false);
+      expect(again.lines.filter((l) => l.msg === "snapshot_refused" || l.msg === "snapshot_loaded")).toEqual([]);
+    }
+    expect(() => readSnapshotFile(snapshotPath(dir, DAY3))).toThrow(SnapshotError);
+  });
+
   test("a corrupt file later replaced by a valid one (newer mtime) is picked up", async () => {
     const dir = copyVault(3, (f) => f.startsWith(FIRST_DAY));
     const eng = new Engine(dir);
