@@ -31,7 +31,8 @@ Run 'trend-intel <command> --help' for the options of a command.`,
   serve: `Usage: trend-intel serve [--port 8787] [--db data/wallet.sqlite] [--snapshots snapshots]
 
 Environment: PORT, HOST, WALLET_DB, SNAPSHOT_DIR, SNAPSHOT_SEED_DIR (copied into SNAPSHOT_DIR when it
-is empty), TOPUP_URL, PUBLIC_BASE_URL, AUTH_FAIL_LIMIT (failed auths per minute per address, 60),
+is empty), TOPUP_URL, PUBLIC_BASE_URL, AUTH_FAIL_LIMIT (failed auths per minute per address or key prefix, 60), TRUST_PROXY (comma-separated
+proxy addresses whose X-Forwarded-For is believed),
 WALLET_SYNC (normal|full), SNAPSHOT_POLL_MS (5000), USAGE_GUARD_PER_MIN (120), NODE_ENV, LOG_LEVEL=silent.
 Flags override the environment. With an empty wallet and NODE_ENV != production, a free demo
 account is created and its key printed once.`,
@@ -188,7 +189,7 @@ async function cmdServe(argv: string[]): Promise<void> {
   }
   seedSnapshots(cfg.SNAPSHOT_DIR, cfg.SNAPSHOT_SEED_DIR);
   const { createServerApp } = await import("./server.ts");
-  const s = createServerApp({ walletPath: cfg.WALLET_DB, snapshotDir: cfg.SNAPSHOT_DIR, topupUrl: cfg.TOPUP_URL, publicBaseUrl: cfg.PUBLIC_BASE_URL, authFailLimit: cfg.AUTH_FAIL_LIMIT, sync: cfg.WALLET_SYNC, watch: true, pollMs: cfg.SNAPSHOT_POLL_MS, usageGuardPerMin: cfg.USAGE_GUARD_PER_MIN });
+  const s = createServerApp({ walletPath: cfg.WALLET_DB, snapshotDir: cfg.SNAPSHOT_DIR, topupUrl: cfg.TOPUP_URL, publicBaseUrl: cfg.PUBLIC_BASE_URL, authFailLimit: cfg.AUTH_FAIL_LIMIT, sync: cfg.WALLET_SYNC, watch: true, pollMs: cfg.SNAPSHOT_POLL_MS, usageGuardPerMin: cfg.USAGE_GUARD_PER_MIN, trustProxy: cfg.TRUST_PROXY ? cfg.TRUST_PROXY.split(",") : [] });
   if (!s.engine.current) log.warn("no_snapshot", { dir: cfg.SNAPSHOT_DIR, hint: "run `npm run vault:build` or `trend-intel ingest ...`; /readyz answers 503 until one appears" });
   // reusePort off (Elysia turns it on): a second server on a busy port must fail, not silently
   // share the port with, say, an old instance or one on another wallet.

@@ -17,6 +17,7 @@ export const ConfigSchema = T.Object({
   WALLET_SYNC: T.Union([T.Literal("full"), T.Literal("normal")]),
   SNAPSHOT_POLL_MS: T.Integer({ minimum: 100 }),
   USAGE_GUARD_PER_MIN: T.Integer({ minimum: 1 }),
+  TRUST_PROXY: T.Optional(T.String({ pattern: "^[0-9a-fA-F:.]+(,[0-9a-fA-F:.]+)*$" })),
   NODE_ENV: T.String(),
 });
 export type Config = Static<typeof ConfigSchema>;
@@ -40,6 +41,7 @@ export function loadConfig(env: Record<string, string | undefined>, flags: Parti
     WALLET_SYNC: env.WALLET_SYNC ?? "normal",
     SNAPSHOT_POLL_MS: env.SNAPSHOT_POLL_MS ?? "5000",
     USAGE_GUARD_PER_MIN: env.USAGE_GUARD_PER_MIN ?? "120",
+    TRUST_PROXY: env.TRUST_PROXY ? env.TRUST_PROXY.replace(/\s+/g, "") : undefined,
     NODE_ENV: env.NODE_ENV ?? "development",
   };
   for (const k of INT_KEYS) {

@@ -13,7 +13,7 @@ import { Engine } from "./engine/engine.ts";
 import { KeyResolver } from "./wallet/auth.ts";
 import { Meter } from "./wallet/meter.ts";
 import { openWallet, type SyncMode } from "./wallet/db.ts";
-import { FailedAuthThrottle } from "./api/throttle.ts";
+import { FailedAuthThrottle, clientAddress, parseTrustProxy } from "./api/throttle.ts";
 import { usage, USAGE_GUARD_PER_MIN } from "./api/usage.ts";
 import { spendable, type AccountRow } from "./wallet/keys.ts";
 import { current, dayStart, minuteStart, MINUTE_MS, secondsUntil } from "./rules/ratelimit.ts";
@@ -39,6 +39,8 @@ export interface AppOptions {
   requestLog?: boolean;
   /** /usage calls per key per minute before 429 (default USAGE_GUARD_PER_MIN). */
   usageGuardPerMin?: number;
+  /** Proxy addresses whose X-Forwarded-For is believed (TRUST_PROXY). */
+  trustProxy?: string[];
 }
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
@@ -120,7 +122,7 @@ export function createServerApp(opts: AppOptions) {
     return { status: 200, body: JSON.stringify(body), headers: h, accountId: p.accountId };
   }
 
-  const knownPaths = new Set<string>([...ENDPOINTS.map((e) => e.path), "/openapi.json", "/llms.txt", "/docs", "/healthz", "/readyz", TOPUP_PATH]);
+  const knownPaths = new Set<string>([...ENDPOINTS.map((e) => e.path), "/openapi.json", "/llms.txt", "/docs", "/docs/swagger-ui.css", "/docs/swagger-ui-bundle.js", "/docs/init.js", "/healthz", "/readyz", TOPUP_PATH]);
   const methodNotAllowed = () => respond({ ...errorOutcome(new ApiError("method_not_allowed")), headers: { Allow: GET_ONLY } });
 
   // HEAD would run the GET handler and bill a call whose body is never sent (issue 13): every path
@@ -128,7 +130,9 @@ export function createServerApp(opts: AppOptions) {
   const app = new Elysia().onRequest(({ request }) => {
     if (request.method !== "GET" && knownPaths.has(new URL(request.url).pathname)) return methodNotAllowed();
   });
-  const ipOf = (request: Request, server: any): string => server?.requestIP?.(request)?.address ?? "local";
+  const trusted = parseTrustProxy((opts.trustProxy ?? []).join(","));
+  const ipOf = (request: Request, server: any): string =>
+    clientAddress(server?.requestIP?.(request)?.address ?? "local", trusted.size ? request.headers.get("x-forwarded-for") : null, trusted);
 
   for (const ep of ENDPOINTS) {
     app.get(ep.path, async ({ request, server }) => {
@@ -152,6 +156,9 @@ export function createServerApp(opts: AppOptions) {
     .get("/openapi.json", () => new Response(openapi, { headers: JSON_HEADERS }))
     .get("/llms.txt", () => new Response(llms, { headers: { "content-type": "text/plain; charset=utf-8" } }))
     .get("/docs", () => new Response(swaggerHtml(), { headers: { "content-type": "text/html; charset=utf-8" } }))
+    .get("/docs/swagger-ui.css", async () => new Response((await loadSwaggerAssets()).css, { headers: { "content-type": "text/css; charset=utf-8", "cache-control": "public, max-age=86400" } }))
+    .get("/docs/swagger-ui-bundle.js", async () => new Response((await loadSwaggerAssets()).js, { headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "public, max-age=86400" } }))
+    .get("/docs/init.js", () => new Response(SWAGGER_INIT, { headers: { "content-type": "text/javascript; charset=utf-8" } }))
     .get("/healthz", () => new Response('{"status":"ok"}', { headers: JSON_HEADERS }))
     .get(TOPUP_PATH, () => new Response(TOPUP_TEXT, { headers: { "content-type": "text/plain; charset=utf-8" } }))
     .get("/readyz", () => {
@@ -185,9 +192,26 @@ export function createServerApp(opts: AppOptions) {
   return { app, db, engine, deps, close };
 }
 
+/** The Swagger UI page: its assets are served by this server (from the swagger-ui-dist package), so /docs works offline. */
 function swaggerHtml(): string {
   return `<!doctype html><html><head><meta charset="utf-8"><title>Trend Intel API</title>
-<link rel="stylesheet" href="https://cdn.jsdelivr.net/npm/swagger-ui-dist@5/swagger-ui.css"></head>
-<body><div id="ui"></div><script src="https://cdn.jsdelivr.net/npm/swagger-ui-dist@5/swagger-ui-bundle.js"></script>
-<script>SwaggerUIBundle({ url: "/openapi.json", dom_id: "#ui" });</script></body></html>`;
+<link rel="stylesheet" href="/docs/swagger-ui.css"></head>
+<body><div id="ui"></div><script src="/docs/swagger-ui-bundle.js"></script>
+<script src="/docs/init.js"></script></body></html>`;
+}
+
+/** The page's script, served as a file so a strict Content-Security-Policy needs no inline script. */
+const SWAGGER_INIT = 'SwaggerUIBundle({ url: "/openapi.json", dom_id: "#ui" });\n';
+
+/**
+ * Swagger UI's files, embedded from the swagger-ui-dist npm package (text imports are bundled into
+ * the compiled container binary too) and loaded on first use, so start-up does not pay for 1.9 MB.
+ */
+let swaggerAssets: Promise<{ css: string; js: string }> | null = null;
+function loadSwaggerAssets() {
+  swaggerAssets ??= Promise.all([
+    import("swagger-ui-dist/swagger-ui.css", { with: { type: "text" } }),
+    import("swagger-ui-dist/swagger-ui-bundle.js", { with: { type: "text" } }),
+  ]).then(([css, js]) => ({ css: css.default as unknown as string, js: js.default as unknown as string }));
+  return swaggerAssets;
 }

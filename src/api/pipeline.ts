@@ -109,21 +109,24 @@ export function errorOutcome(e: ApiError, headers: Record<string, string> = {}):
   return { status: e.status, body: JSON.stringify(e.body()), headers: { ...headers, ...e.headers } };
 }
 
-/** Authenticate: the only accepted credential is the x-service-api-key header. */
+/**
+ * Authenticate: the only accepted credential is the x-service-api-key header. A valid key always
+ * passes; a failure is 429 while its address or key prefix is over the failed-attempt limit (see
+ * throttle.ts), else 401 (and counted).
+ */
 export function authenticate(deps: PipelineDeps, headers: Headers, ipOf: () => string): Principal {
+  const presented = headers.get(KEY_HEADER);
+  const p = deps.resolver.resolve(presented);
+  if (p) return p;
   const now = deps.clock();
-  // The client address is only looked up when some address has failed this minute.
-  const quiet = deps.authThrottle.quiet(now);
-  const blocked = quiet ? 0 : deps.authThrottle.blockedFor(ipOf(), now);
+  const ip = ipOf();
+  // The client address is only looked up for failures; quiet() skips the maps when nothing failed.
+  const blocked = deps.authThrottle.quiet(now) ? 0 : deps.authThrottle.blockedFor(ip, presented, now);
   if (blocked > 0) {
-    throw new ApiError("rate_limited", "Too many failed authentication attempts from this address.", { scope: "burst", retry_after: blocked }, { "Retry-After": String(blocked) });
+    throw new ApiError("rate_limited", "Too many failed authentication attempts from this address or with this key.", { scope: "burst", retry_after: blocked }, { "Retry-After": String(blocked) });
   }
-  const p = deps.resolver.resolve(headers.get(KEY_HEADER));
-  if (!p) {
-    deps.authThrottle.fail(ipOf(), now);
-    throw new ApiError("unauthorized");
-  }
-  return p;
+  deps.authThrottle.fail(ip, presented, now);
+  throw new ApiError("unauthorized");
 }
 
 export async function runEndpoint(deps: PipelineDeps, ep: Endpoint, headers: Headers, rawQuery: Record<string, any>, ipOf: () => string): Promise<Outcome> {

@@ -3,6 +3,7 @@
  * server over a real wallet file: the only credential is the x-service-api-key header; a missing,
  * unknown, malformed or revoked key gives one and the same 401 body; no 401 spends anything.
  */
+import { clientAddress } from "../../src/api/throttle.ts";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { ENDPOINTS, url } from "../helpers/endpoints.ts";
 import { nextTurn, startServer, walletState, type TestServer } from "../helpers/server.ts";
@@ -120,7 +121,7 @@ test("a 401 wins over every other fault (bad params, forbidden params)", async (
   }
 });
 
-test("repeated failed auths from one address are throttled (429 burst), and still spend nothing", async () => {
+test("repeated failed auths from one address are throttled (429 burst), spend nothing, and never lock out a valid key", async () => {
   const t = startServer({ authFailLimit: 3 });
   try {
     const acc = t.account({ plan: "pro" });
@@ -129,15 +130,61 @@ test("repeated failed auths from one address are throttled (429 burst), and stil
     for (let i = 0; i < 6; i++) statuses.push((await t.json("/api/public/trends", generateKey())).status);
     // "more than `limit` failures in a minute" blocks: the 4th failure is still a 401, then 429.
     expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
-    const blocked = await t.json("/api/public/trends", acc.apiKey);
+    const blocked = await t.json("/api/public/trends", generateKey());
     expect(blocked.status).toBe(429);
     expect(blocked.body.scope).toBe("burst");
     expect(Number(blocked.headers.get("retry-after"))).toBe(blocked.body.retry_after);
     expect(blocked.body.retry_after).toBe(45); // T0 is 15 s into its minute
-    t.clock.advance(45_000); // the next minute: unblocked
+    // Behind a proxy or NAT the same address carries paying customers: a valid key keeps working (issue 13).
     expect((await t.json("/api/public/trends", acc.apiKey)).status).toBe(200);
     expect(walletState(t.admin, acc.accountId).ledgerRows).toBe(before.ledgerRows + 1);
+    t.clock.advance(45_000); // the next minute: failures are 401 again
+    expect((await t.json("/api/public/trends", generateKey())).status).toBe(401);
   } finally {
     t.stop();
   }
+});
+
+test("failures with one key prefix are throttled across addresses (a broken client retrying one bad key)", async () => {
+  const t = startServer({ authFailLimit: 3, trustProxy: ["local"] });
+  try {
+    const bad = generateKey();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await t.json("/api/public/trends", bad, { "x-forwarded-for": `198.51.100.${i}` })).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
+    // another key from a fresh address is not affected
+    expect((await t.json("/api/public/trends", generateKey(), { "x-forwarded-for": "198.51.100.99" })).status).toBe(401);
+  } finally {
+    t.stop();
+  }
+});
+
+test("TRUST_PROXY: X-Forwarded-For names the client only behind a trusted proxy", async () => {
+  const trusted = startServer({ authFailLimit: 2, trustProxy: ["local"] });
+  const untrusted = startServer({ authFailLimit: 2 });
+  try {
+    // trusted: each forwarded client has its own budget, so 3 clients × 3 failures stay 401
+    for (const ip of ["203.0.113.1", "203.0.113.2", "203.0.113.3"])
+      for (let i = 0; i < 3; i++) expect((await trusted.json("/api/public/trends", generateKey(), { "x-forwarded-for": ip })).status).toBe(401);
+    // untrusted: the header is ignored (anyone can write it), so all share the peer's budget
+    const st: number[] = [];
+    for (const ip of ["203.0.113.1", "203.0.113.2", "203.0.113.3", "203.0.113.4"]) st.push((await untrusted.json("/api/public/trends", generateKey(), { "x-forwarded-for": ip })).status);
+    expect(st).toEqual([401, 401, 401, 429]);
+  } finally {
+    trusted.stop();
+    untrusted.stop();
+  }
+});
+
+test.each([
+  // peer, X-Forwarded-For, trusted, client
+  ["10.0.0.5", "203.0.113.7", [], "10.0.0.5"],
+  ["10.0.0.5", "203.0.113.7", ["10.0.0.5"], "203.0.113.7"],
+  ["10.0.0.5", "1.2.3.4, 203.0.113.7", ["10.0.0.5"], "203.0.113.7"],
+  ["10.0.0.5", "203.0.113.7, 10.0.0.9", ["10.0.0.5", "10.0.0.9"], "203.0.113.7"],
+  ["::ffff:10.0.0.5", "203.0.113.7", ["10.0.0.5"], "203.0.113.7"],
+  ["192.0.2.1", "203.0.113.7", ["10.0.0.5"], "192.0.2.1"],
+  ["10.0.0.5", null, ["10.0.0.5"], "10.0.0.5"],
+] as const)("clientAddress(%s, %s, %j) = %s", (peer, xff, trusted, client) => {
+  expect(clientAddress(peer, xff, new Set(trusted))).toBe(client);
 });

@@ -86,13 +86,23 @@ test("/llms.txt lists every path and points to /openapi.json", async () => {
   expect(txt).toContain("x-service-api-key");
 });
 
-test("/docs returns an HTML page that loads /openapi.json", async () => {
+test("/docs returns an HTML page that loads /openapi.json, with every asset served here (works offline)", async () => {
   const r = await s.get("/docs");
   expect(r.status).toBe(200);
   expect(r.headers.get("content-type")).toContain("text/html");
   const html = await r.text();
   expect(html.toLowerCase()).toContain("<html");
-  expect(html).toContain("/openapi.json");
+  const refs = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
+  expect(refs.length).toBeGreaterThanOrEqual(3);
+  for (const ref of refs) {
+    expect(ref.startsWith("/")).toBe(true); // no CDN (issue 13): a page that needs the internet is blank without it
+    const a = await s.get(ref);
+    expect(a.status).toBe(200);
+    expect((await a.text()).length).toBeGreaterThan(0);
+  }
+  const init = await (await s.get(refs.find((x) => x.endsWith("init.js"))!)).text();
+  expect(init).toContain("/openapi.json");
+  expect((await (await s.get("/docs/swagger-ui-bundle.js")).text())).toContain("SwaggerUIBundle");
 });
 
 test("descriptions need no key and spend nothing; /healthz 200 without key", async () => {
