@@ -48,7 +48,7 @@ function mergeVideo(map: Map<string, VideoRec>, o: VideoObs, day: string, ord: n
   }
   if (!r.regions.includes(o.region)) r.regions = [...r.regions, o.region].sort();
   upsertSeries(r.d, r.v, ord, o.views);
-  r.niche = classifyNiche({ title: r.title, tags: r.tags, categoryId: r.categoryId });
+  r.niche = classifyNiche({ title: r.title, tags: r.tags, categoryId: r.categoryId, channel: r.channelTitle });
 }
 
 export function searchKey(query: string, geo: string): string {
@@ -69,8 +69,8 @@ function mergeSearch(map: Map<string, SearchRec>, o: SearchObs, day: string, ord
     r.publishedAt = o.publishedAt ?? r.publishedAt;
   }
   upsertSeries(r.d, r.t, ord, o.traffic);
-  const newsTitles = o.news.map((n) => n.title).join(" ");
-  r.niche = classifyNiche({ title: r.query, tags: newsTitles ? [newsTitles] : [] });
+  // Each headline is its own tag so a phrase never spans two headlines.
+  r.niche = classifyNiche({ title: r.query, tags: o.news.map((n) => n.title) });
 }
 
 function mergeNews(map: Map<string, NewsRec>, o: NewsObs, day: string): void {
