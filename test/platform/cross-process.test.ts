@@ -12,6 +12,7 @@ import { BUN, CLI, childEnv, cli } from "../helpers/cli.ts";
 import { REPO, smallVault } from "../helpers/vault.ts";
 import { tempDir } from "../helpers/tmp.ts";
 import { Output, freePort } from "../helpers/proc.ts";
+import { DEMO_ACCOUNT } from "../../src/wallet/keys.ts";
 
 interface Served {
   proc: Subprocess<"ignore", "pipe", "pipe">;
@@ -318,7 +319,7 @@ describe("serve: config validation, shutdown, demo account", () => {
       const r = await call(s, "/api/public/trends?source=youtube", key);
       expect(r.status).toBe(200);
       expect(r.headers.get("x-ratelimit-tier")).toBe("free");
-      expect(r.body.credits_remaining).toBe(29);
+      expect(r.body.credits_remaining).toBe(DEMO_ACCOUNT.credits - 1);
       expect(r.body.data.length).toBeGreaterThan(0);
       // The curl line itself works as printed (same URL and header).
       const url = curl.match(/'(http[^']+)'/)![1];
