@@ -1,9 +1,10 @@
 /**
  * Kaggle "Trending YouTube Video Statistics" CSV → the daily feed layout read by `ingest --feeds`
- * and `backtest --feeds`: OUT/YYYY-MM-DD/youtube-US-all.json, one YouTube Data API v3 `videos.list`
+ * and `backtest --feeds`: OUT/YYYY-MM-DD/youtube-RR-all.json, one YouTube Data API v3 `videos.list`
  * response per trending day (kind youtube#videoListResponse). The CSV has no publish time, so
  * `snippet.publishedAt` is omitted (never invented); counts are decimal strings as the API sends
- * them; items keep the CSV's row order (= chart position). Deterministic: same CSV → same files.
+ * them; items keep the CSV's row order (= chart position). The region RR comes from the file name
+ * (GBvideos.csv → GB; anything else US). Deterministic: same CSV → same files.
  * Usage: bun scripts/kaggle-to-feeds.ts [CSV] [OUT]   (defaults: data/youtube-us-2017.csv .tmp/feeds2017)
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -54,6 +55,7 @@ export function kaggleToFeeds(csvText: string): { files: Map<string, string>; sk
 
 if (import.meta.main) {
   const [csv = "data/youtube-us-2017.csv", out = ".tmp/feeds2017"] = process.argv.slice(2);
+  const region = /(^|\/)([A-Z]{2})videos\.csv$/.exec(csv)?.[2] ?? "US";
   if (csv === "--help" || csv === "-h") {
     console.log("Usage: bun scripts/kaggle-to-feeds.ts [CSV] [OUT]   (defaults: data/youtube-us-2017.csv .tmp/feeds2017)");
     process.exit(0);
@@ -61,7 +63,7 @@ if (import.meta.main) {
   const { files, skipped, rows } = kaggleToFeeds(readFileSync(csv, "utf8"));
   for (const [day, text] of files) {
     mkdirSync(join(out, day), { recursive: true });
-    writeFileSync(join(out, day, "youtube-US-all.json"), text);
+    writeFileSync(join(out, day, `youtube-${region}-all.json`), text);
   }
   const sk = Object.entries(skipped).map(([k, v]) => `${k}=${v}`).join(", ") || "none";
   console.error(`${rows} rows → ${files.size} days in ${out} (skipped: ${sk})`);

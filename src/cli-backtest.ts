@@ -17,8 +17,11 @@ export const BACKTEST_HELP = `Usage: trend-intel backtest --feeds DIR [--horizon
 Replays DIR/YYYY-MM-DD/ feed folders (the 'ingest --feeds' layout) in date order with no look-ahead:
 at each day d every video (and story) observed on d and d-H with a positive gain gets a breakout
 probability and a projection of its views at d+H, from models refitted each day on points whose
-outcome day is <= d. Predictions are scored once day d+H is replayed; items not observed at d+H are
-counted as unscored. Breakout: views gained over (d, d+H] >= 1.5 x views gained over (d-H, d].
+outcome day is <= d. Every breakout refit is guarded: fitted on the earlier days, it must beat the
+best naive score (last-day acceleration, inverse views, chart position) on the most recent held-out
+days, else that naive score is used; the report counts every decision. Predictions are scored once
+day d+H is replayed; items not observed at d+H are counted as unscored.
+Breakout: views gained over (d, d+H] >= 1.5 x views gained over (d-H, d].
 
   --feeds DIR     feed folder (required)
   --horizon H     days ahead, a whole number >= 1 (default 1)
@@ -78,6 +81,7 @@ export function reportJson(r: BacktestReport, args: BacktestArgs): Record<string
       positives: x.positives,
       base_rate: r6(x.base_rate),
       auc: r6(x.auc),
+      auc_naive: Object.fromEntries(Object.entries(x.auc_naive).map(([k, v]) => [k, r6(v)])),
       auc_se: r6(x.auc_se),
       auc_by_half: { split_day: x.auc_by_half.split_day === null ? null : ordinalToIso(x.auc_by_half.split_day), first: r6(x.auc_by_half.first), second: r6(x.auc_by_half.second), first_positives: x.auc_by_half.first_positives, second_positives: x.auc_by_half.second_positives },
       brier: r6(x.brier),
@@ -87,6 +91,7 @@ export function reportJson(r: BacktestReport, args: BacktestArgs): Record<string
       rse_szabo_huberman: r6(x.rse_szabo_huberman),
       rse_no_growth: r6(x.rse_no_growth),
       rse_vs_szabo_huberman: r6(x.rse_vs_szabo_huberman),
+      guard: { ...x.guard, auc_model_predictions: r6(x.guard.auc_model_predictions), auc_naive_predictions: r6(x.guard.auc_naive_predictions) },
       last_fit: x.last_fit && {
         day: ordinalToIso(x.last_fit.day),
         kind: x.last_fit.kind,
@@ -94,6 +99,9 @@ export function reportJson(r: BacktestReport, args: BacktestArgs): Record<string
         positives: x.last_fit.positives,
         bias: r6(x.last_fit.model.bias),
         coef: Object.fromEntries(names.map((n, i) => [n, r6(x.last_fit!.model.coef[i])])),
+        collapsed: x.last_fit.guard.collapsed,
+        served: x.last_fit.scorer.kind === "naive" ? { naive: x.last_fit.scorer.score, a: r6(x.last_fit.scorer.a), b: r6(x.last_fit.scorer.b) } : "model",
+        guard: { decision: x.last_fit.guard.decision, naive: x.last_fit.guard.naive, reason: x.last_fit.guard.reason, holdout: { ...x.last_fit.guard.holdout, first_day: x.last_fit.guard.holdout.first_day === null ? null : ordinalToIso(x.last_fit.guard.holdout.first_day) }, auc_model: r6(x.last_fit.guard.auc_model), auc_naive: Object.fromEntries(Object.entries(x.last_fit.guard.auc_naive).map(([k, v]) => [k, r6(v)])) },
         szabo_huberman_beta: r6(x.last_fit.beta),
         decay_rho: x.last_fit.decay.rho.map(r6),
         decay_samples: x.last_fit.decay.samples,
@@ -123,6 +131,9 @@ export function reportText(r: BacktestReport): string {
       `  not predicted: warm-up (no training point yet) ${p.warmup_skipped}, without enough history ${p.no_history} of ${p.candidates} candidates`,
       `  breakouts ${x.positives}, base rate ${fmt(x.base_rate)}`,
       `  auc ${fmt(x.auc, 3)} (se ${fmt(x.auc_se, 3)}; before ${x.auc_by_half.split_day === null ? "-" : ordinalToIso(x.auc_by_half.split_day)}: ${fmt(x.auc_by_half.first, 3)} on ${x.auc_by_half.first_positives} breakouts, from then on: ${fmt(x.auc_by_half.second, 3)} on ${x.auc_by_half.second_positives})`,
+      `  naive scores on the same points (no fit): ${Object.entries(x.auc_naive).map(([k, v]) => `${k} ${fmt(v ?? NaN, 3)}`).join(", ") || "-"}`,
+      `  guard: ${x.guard.refits} refits → model ${x.guard.model}, naive fallback ${x.guard.naive}, unmeasured ${x.guard.unmeasured} (naive score served: ${Object.entries(x.guard.naive_by_score).map(([k, v]) => `${k} ${v}`).join(", ") || "none"}), collapsed fits ${x.guard.collapsed}; scored predictions by ${Object.entries(x.guard.scored_by_scorer).map(([k, v]) => `${k} ${v}`).join(", ") || "-"}`,
+      ...(x.last_fit ? [`  last refit (${ordinalToIso(x.last_fit.day)}): ${x.last_fit.guard.decision === "naive" ? `NAIVE FALLBACK to ${x.last_fit.guard.naive}` : x.last_fit.guard.decision}: ${x.last_fit.guard.reason}; held-out ${x.last_fit.guard.holdout.days} days, ${x.last_fit.guard.holdout.positives} breakouts: model ${fmt(x.last_fit.guard.auc_model, 3)}${Object.entries(x.last_fit.guard.auc_naive).map(([k, v]) => `, ${k} ${fmt(v ?? NaN, 3)}`).join("")}`] : []),
       `  brier ${fmt(x.brier, 5)} (always the training base rate: ${fmt(x.brier_base_rate, 5)})`,
       `  rse ${fmt(x.rse, 5)} | szabo-huberman ${fmt(x.rse_szabo_huberman, 5)} | no growth ${fmt(x.rse_no_growth, 5)} | vs szabo-huberman ${Number.isFinite(x.rse_vs_szabo_huberman) ? (x.rse_vs_szabo_huberman * 100).toFixed(1) + "%" : "n/a"}`,
       "  calibration (deciles of predicted probability):",

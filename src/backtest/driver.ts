@@ -5,7 +5,9 @@
  * day has even been read.
  *
  * Video level: every video observed on day d; y = its daily gains (velocities), chart context =
- * its position on day d's and day d−1's chart (order of the day's videos.list items per region).
+ * its position on day d's and day d−1's chart (order of the day's videos.list items per region),
+ * the day's chart shock (median ln gain ratio of the videos observed today) and its publish age
+ * when the feed carries `publishedAt`.
  * Story level: every story in the day-d vault; members = its videos observed on d and on d−H
  * (fixed at prediction time); y = the story's daily video series (the same series the API scores).
  */
@@ -71,8 +73,36 @@ function observedOn(d: number[], day: number): boolean {
   return false;
 }
 
+/**
+ * Median over the videos observed on `day` with two positive daily gains of ln(last gain / previous
+ * gain): a chart-wide shift in today's gains (e.g. the list read earlier or later in the day than
+ * yesterday). Null when no video qualifies.
+ */
+export function chartShock(body: VaultBody, day: number): number | null {
+  const r: number[] = [];
+  for (const v of body.videos) {
+    const n = v.d.length;
+    if (n < 3 || v.d[n - 1] !== day) continue;
+    const g1 = (v.v[n - 1] - v.v[n - 2]) / (v.d[n - 1] - v.d[n - 2]);
+    const g0 = (v.v[n - 2] - v.v[n - 3]) / (v.d[n - 2] - v.d[n - 3]);
+    if (g1 > 0 && g0 > 0 && Number.isFinite(g1 / g0)) r.push(Math.log(g1 / g0));
+  }
+  if (!r.length) return null;
+  r.sort((a, b) => a - b);
+  return r.length % 2 ? r[(r.length - 1) / 2] : (r[r.length / 2 - 1] + r[r.length / 2]) / 2;
+}
+
+/** Whole days from the publish time to the end of `day` (null when unknown or unparseable). */
+export function publishAgeDays(publishedAt: string | null, day: number): number | null {
+  if (!publishedAt) return null;
+  const t = Date.parse(publishedAt);
+  if (!Number.isFinite(t)) return null;
+  return Math.max(0, (day + 1) * 86_400_000 - t) / 86_400_000;
+}
+
 export function videoCandidates(body: VaultBody, day: number, pos: Map<string, number>, posPrev: Map<string, number> | undefined): Candidate[] {
   const out: Candidate[] = [];
+  const shock = chartShock(body, day);
   for (const v of body.videos) {
     if (v.d[v.d.length - 1] !== day) continue;
     out.push({
@@ -80,7 +110,7 @@ export function videoCandidates(body: VaultBody, day: number, pos: Map<string, n
       members: [v.id],
       y: velocities(v.d, v.v),
       daysTracked: day - dayOrdinal(v.firstSeen) + 1,
-      ctx: { pos: pos.get(v.id) ?? 1, posPrev: posPrev?.get(v.id) ?? null },
+      ctx: { pos: pos.get(v.id) ?? 1, posPrev: posPrev?.get(v.id) ?? null, chartShock: shock, ageDays: publishAgeDays(v.publishedAt, day) },
     });
   }
   return out;

@@ -9,7 +9,9 @@
  *     videos are observed today, otherwise counted as unscored (never dropped silently). Resolved
  *     points join the training sets;
  *  3. refit the breakout model, the decay model and the Szabo–Huberman β on training points only,
- *     i.e. points whose outcome day is ≤ d;
+ *     i.e. points whose outcome day is ≤ d; the breakout refit goes through the guard (guard.ts),
+ *     which serves the best naive score instead when the fit does not beat it on the most recent
+ *     held-out days, and every decision is counted in the report;
  *  4. for every candidate with enough history (observed at d−H and d, positive gain over
  *     (d−H, d]) predict breakoutProbability and views at d+H (model, Szabo–Huberman, no growth),
  *     and queue the point for scoring at d+H. Before the first training point exists the candidate
@@ -17,7 +19,8 @@
  * An item is a set of member videos whose cumulative views are summed: one video at the video
  * level, the story's videos (fixed when the prediction is made) at the story level.
  */
-import { RANK_RATIO, breakoutFeatures, fitBreakoutModel, isBreakout, predict, type BreakoutFitOptions, type BreakoutModel, type ChartContext } from "../rules/breakout.ts";
+import { NAIVE_SCORES, RANK_RATIO, breakoutFeatures, isBreakout, naiveScores, predictScorer, type BreakoutFitOptions, type BreakoutModel, type BreakoutScorer, type ChartContext, type NaiveName, type NaiveScores } from "../rules/breakout.ts";
+import { guardedFit, type GuardDecision, type GuardPoint, type GuardReport } from "./guard.ts";
 import { fitDecay, projectViews, type DecayModel, type DecayPoint } from "../rules/projection.ts";
 import { auc, aucStandardError, brier, calibrationTable, rse, type CalibrationRow } from "../rules/metrics.ts";
 import { fitSzaboHuberman, projectNoGrowth, projectSzaboHuberman } from "./baselines.ts";
@@ -55,6 +58,10 @@ export interface Prediction {
   gain: number;
   daysTracked: number;
   p: number;
+  /** What produced p: the fitted model, or the naive score the guard fell back to. */
+  scorer: "model" | NaiveName;
+  /** The naive scores of the same point (what the guard compares the fit with). */
+  naive: NaiveScores;
   /** Base rate of the training set at d (the climatology reference for Brier). */
   pBase: number;
   projected: number;
@@ -74,6 +81,8 @@ interface Pending {
   v: number;
   before: number;
   x: number[];
+  naive: NaiveScores;
+  day: number;
   pred: Prediction | null;
 }
 
@@ -85,7 +94,7 @@ interface PendingStep {
   daysTracked: number;
 }
 
-interface TrainPoint {
+interface TrainPoint extends GuardPoint {
   x: number[];
   label: 0 | 1;
   /** Gain ratio after/before (for the ranking labels). */
@@ -116,9 +125,29 @@ export interface FitSummary {
   kind: "logistic" | "base-rate";
   samples: number;
   positives: number;
+  /** The fit on every training point (served only when the guard keeps it). */
   model: BreakoutModel;
+  /** What the predictions of this day use. */
+  scorer: BreakoutScorer;
+  guard: GuardReport;
   beta: number;
   decay: DecayModel;
+}
+
+/** How the guard decided over the refits of a run (one refit per day with candidates and new outcomes). */
+export interface GuardSummary {
+  refits: number;
+  model: number;
+  naive: number;
+  unmeasured: number;
+  collapsed: number;
+  /** Refits that served each naive score (decisions "naive" and "unmeasured"). */
+  naive_by_score: Partial<Record<NaiveName, number>>;
+  /** Scored predictions made by each scorer. */
+  scored_by_scorer: Record<string, number>;
+  /** AUC of the scored predictions made by the fitted model only / by naive fallbacks only. */
+  auc_model_predictions: number;
+  auc_naive_predictions: number;
 }
 
 export interface LevelReport {
@@ -139,6 +168,8 @@ export interface LevelReport {
   positives: number;
   base_rate: number;
   auc: number;
+  /** AUC of each naive score (no fit) on the same scored points: what the served probability must beat. */
+  auc_naive: Partial<Record<NaiveName, number>>;
   /** Hanley–McNeil standard error of auc. */
   auc_se: number;
   /** AUC of predictions made before / on-or-after `split_day` (the median prediction day of the scored points). */
@@ -151,6 +182,7 @@ export interface LevelReport {
   rse_no_growth: number;
   /** rse / rse_szabo_huberman − 1 (−0.2 = 20% below Szabo–Huberman). */
   rse_vs_szabo_huberman: number;
+  guard: GuardSummary;
   last_fit: FitSummary | null;
 }
 
@@ -171,6 +203,7 @@ export class BacktestEngine {
   private frames = 0;
   private fitCache: { n: number; nSteps: number; fit: FitSummary | null } = { n: -1, nSteps: -1, fit: null };
   private readonly counts = { candidates: 0, noHistory: 0, warmup: 0, notObserved: 0, dayMissing: 0 };
+  private readonly guardCounts: Record<GuardDecision | "collapsed", number> & { refits: number; byScore: Partial<Record<NaiveName, number>> } = { refits: 0, model: 0, naive: 0, unmeasured: 0, collapsed: 0, byScore: {} };
 
   constructor(opts: EngineOptions) {
     if (!Number.isInteger(opts.horizon) || opts.horizon < 1) throw new Error(`horizon must be a whole number ≥ 1, got ${opts.horizon}`);
@@ -196,8 +229,14 @@ export class BacktestEngine {
     const beta = fitSzaboHuberman(this.train);
     const decay = fitDecay(this.decayTrain);
     if (this.train.length && beta !== null && decay !== null) {
-      const f = fitBreakoutModel(this.train.map((t) => t.x), this.train.map((t) => t.label), { ...this.fitOpts, rankLabels: this.train.map((t) => (t.ratio >= this.rankRatio ? 1 : 0)) });
-      fit = { day, kind: f.kind, samples: f.samples, positives: f.positives, model: f.model, beta, decay };
+      const g = guardedFit(this.train, this.fitOpts);
+      const f = g.fit;
+      fit = { day, kind: f.kind, samples: f.samples, positives: f.positives, model: f.model, scorer: g.scorer, guard: g.report, beta, decay };
+      const c = this.guardCounts;
+      c.refits++;
+      c[g.report.decision]++;
+      if (g.report.collapsed) c.collapsed++;
+      if (g.report.naive) c.byScore[g.report.naive] = (c.byScore[g.report.naive] ?? 0) + 1;
     }
     this.fitCache = { n: this.train.length, nSteps: this.decayTrain.length, fit };
     return fit;
@@ -229,7 +268,8 @@ export class BacktestEngine {
       }
       const after = actual - pt.v;
       const label: 0 | 1 = isBreakout(pt.before, after) ? 1 : 0;
-      this.train.push({ x: pt.x, label, ratio: after / pt.before, v: pt.v, next: actual });
+      const ratio = after / pt.before;
+      this.train.push({ x: pt.x, label, rank: ratio >= this.rankRatio ? 1 : 0, naive: pt.naive, day: pt.day, ratio, v: pt.v, next: actual });
       if (pt.pred) {
         this.scored.push({ ...pt.pred, actual, after, breakout: label });
         scoredNow++;
@@ -275,6 +315,7 @@ export class BacktestEngine {
         }
       }
       const x = breakoutFeatures(c.y, c.daysTracked, v, c.ctx);
+      const naive = naiveScores(c.y, v, c.ctx);
       if (this.dim < 0) this.dim = x.length;
       else if (x.length !== this.dim) throw new Error(`candidate ${c.key} has ${x.length} features, expected ${this.dim} (mixing chart context and none in one level)`);
       let pred: Prediction | null = null;
@@ -287,7 +328,9 @@ export class BacktestEngine {
           before,
           gain,
           daysTracked: c.daysTracked,
-          p: predict(fit.model, x),
+          p: predictScorer(fit.scorer, x, naive),
+          scorer: fit.scorer.kind === "naive" ? fit.scorer.score : "model",
+          naive,
           pBase,
           projected: projectViews(v, gain, c.daysTracked, this.h, fit.decay),
           projectedSH: projectSzaboHuberman(v, fit.beta),
@@ -299,13 +342,13 @@ export class BacktestEngine {
         this.counts.warmup++;
         warm++;
       }
-      this.pending.push({ members: c.members, target: day + this.h, v, before, x, pred });
+      this.pending.push({ members: c.members, target: day + this.h, v, before, x, naive, day, pred });
     }
     return { day, candidates: frame.candidates.length, predicted, warmup: warm, resolved, scored: scoredNow, trainingPoints: this.train.length };
   }
 
   /** Points whose outcome is known (outcome day ≤ the last frame): what the next fit would see. */
-  trainingSet(): readonly { x: readonly number[]; label: 0 | 1; ratio: number; v: number; next: number }[] {
+  trainingSet(): readonly (GuardPoint & { ratio: number; v: number; next: number })[] {
     return this.train;
   }
 
@@ -330,6 +373,11 @@ export class BacktestEngine {
     const late = s.filter((x) => split !== null && x.day >= split);
     const half = (xs: Scored[]) => auc(xs.map((x) => x.p), xs.map((x) => x.breakout));
     const npos = (xs: Scored[]) => xs.reduce((acc, x) => acc + x.breakout, 0);
+    const byScorer: Record<string, number> = {};
+    for (const x of s) byScorer[x.scorer] = (byScorer[x.scorer] ?? 0) + 1;
+    const bySModel = s.filter((x) => x.scorer === "model");
+    const bySNaive = s.filter((x) => x.scorer !== "model");
+    const gc = this.guardCounts;
     return {
       available: true,
       horizon: this.h,
@@ -348,6 +396,7 @@ export class BacktestEngine {
       positives,
       base_rate: s.length ? positives / s.length : NaN,
       auc: a,
+      auc_naive: Object.fromEntries(NAIVE_SCORES.filter((k) => s.length && s.every((x) => x.naive[k] !== null)).map((k) => [k, auc(s.map((x) => x.naive[k]!), y)])),
       auc_se: aucStandardError(a, positives, s.length - positives),
       auc_by_half: { split_day: split, first: half(early), second: half(late), first_positives: npos(early), second_positives: npos(late) },
       brier: brier(p, y),
@@ -357,6 +406,7 @@ export class BacktestEngine {
       rse_szabo_huberman: rSH,
       rse_no_growth: rse(s.map((x) => x.projectedNoGrowth), actual),
       rse_vs_szabo_huberman: r / rSH - 1,
+      guard: { refits: gc.refits, model: gc.model, naive: gc.naive, unmeasured: gc.unmeasured, collapsed: gc.collapsed, naive_by_score: { ...gc.byScore }, scored_by_scorer: byScorer, auc_model_predictions: half(bySModel), auc_naive_predictions: half(bySNaive) },
       last_fit: this.fitCache.fit,
     };
   }

@@ -1,41 +1,62 @@
 /**
- * breakoutProbability: a calibrated logistic model over scale-free features of an activity series y
- * (views gained per day, oldest first), optionally with the video's position on the day's chart.
- * Coefficients are fitted by scripts/fit-breakout.ts on the shipped 2017 data (never typed in by
- * hand) and committed in breakout-weights.json. The acceleration coefficient is constrained to be
- * ≥ 0 during fitting, so the probability never falls when acceleration rises with all else equal.
+ * breakoutProbability: a small sign-constrained logistic model over scale-free features of an
+ * activity series y (views gained per day, oldest first), optionally with chart context (position
+ * on the day's chart, the chart-wide gain shock, publish age). Built to hold across audiences:
+ * few parameters, every effect monotone in the direction that makes sense (FEATURE_SIGNS), and a
+ * guard (src/backtest/guard.ts) that replaces a fit with the best naive score when the fit does
+ * not beat it on the most recent held-out days. Coefficients are fitted by scripts/fit-breakout.ts
+ * (never typed in by hand) and committed in breakout-weights.json.
  *
  * Breakout (docs/rules.md): views gained over (d, d+H] ≥ 1.5 × views gained over (d−H, d].
- *
- * Two committed models share the series features:
- *   MODEL        series features only: stories, and any caller without chart context;
- *   VIDEO_MODEL  series features + chart context (position on the day's chart, today and yesterday).
  */
 import weights from "./breakout-weights.json";
 
 export const BREAKOUT_RATIO = 1.5;
 /** Ranking labels of the fit: gain ratio ≥ 1 ("the gain did not fall"); see fitBreakoutModel. */
 export const RANK_RATIO = 1;
-export const SERIES_FEATURES = ["relAccel", "hasPrev", "days", "relVel", "logCum", "logLevel"] as const;
-export const CONTEXT_FEATURES = ["chartPos", "chartPosPrev"] as const;
+export const SERIES_FEATURES = ["relAccel", "logViews"] as const;
+export const CONTEXT_FEATURES = ["chartPos", "chartPosPrev", "chartShock", "ageExcess"] as const;
 /** Kept for callers of the first version: the series features. */
 export const FEATURES = SERIES_FEATURES;
-/** Index of relAccel in every feature vector: its coefficient is kept ≥ 0. */
+/** Index of relAccel in every feature vector. */
 export const ACCEL_INDEX = 0;
+/**
+ * Direction each coefficient is constrained to (+1: ≥ 0, −1: ≤ 0), by feature name:
+ *   relAccel +  the gain is rising → the next window is more likely to beat this one;
+ *   logViews −  big items need a big absolute jump to gain 1.5× (the "inverse views" effect);
+ *   chartPos, chartPosPrev +  lower on the chart = fewer views now, more room to jump;
+ *   chartShock −  a chart-wide drop in today's gains (scrape timing) is followed by a rebound;
+ *   ageExcess −  a video that reached the chart long after publication has less fresh demand.
+ */
+export const FEATURE_SIGNS: Record<string, 1 | -1> = { relAccel: 1, logViews: -1, chartPos: 1, chartPosPrev: 1, chartShock: -1, ageExcess: -1 };
 
 export interface BreakoutModel {
   bias: number;
   coef: number[];
 }
 
+/** Naive scores the guard compares every fit with; higher = more likely to break out. */
+export const NAIVE_SCORES = ["chartPos", "invViews", "accel"] as const;
+export type NaiveName = (typeof NAIVE_SCORES)[number];
+export type NaiveScores = Record<NaiveName, number | null>;
+
 /**
- * Where the item stood on the day's chart (a YouTube mostPopular list is ordered by rank):
- * pos = 0-based rank / list length at day d, so 0 = top and values approach 1 at the bottom;
- * posPrev = the same at d−1, null when the item was not on the chart that day.
+ * What breakoutProbability evaluates: the fitted logistic, or a naive score mapped to a
+ * probability by p = σ(a + b·score) with b ≥ 0 (the guard's fallback).
+ */
+export type BreakoutScorer = ({ kind: "logistic" } & BreakoutModel) | { kind: "naive"; score: NaiveName; a: number; b: number };
+
+/**
+ * Context of a video on day d. pos = 0-based rank / list length (0 = top); posPrev = the same at
+ * d−1 (null when it was not on that chart); chartShock = median over the day's chart of
+ * ln(today's gain / yesterday's gain) (null when unknown); ageDays = days since publication
+ * (null when the feed has no publish time, e.g. the 2017 Kaggle files: the feature is then neutral).
  */
 export interface ChartContext {
   pos: number;
   posPrev?: number | null;
+  chartShock?: number | null;
+  ageDays?: number | null;
 }
 
 /** True when the gain over (d, d+H] is at least BREAKOUT_RATIO × the gain over (d−H, d]. */
@@ -47,33 +68,56 @@ function clip(x: number, lo: number, hi: number): number {
   return !Number.isFinite(x) ? lo : x < lo ? lo : x > hi ? hi : x;
 }
 
+const gainOf = (v: number) => (Number.isFinite(v) ? Math.max(0, v) : 0);
+
+/** Signed log10(1 + |x|): keeps the order of x and makes huge view counts finite and comparable. */
+function slog(x: number): number {
+  return Number.isFinite(x) ? Math.sign(x) * Math.log10(1 + Math.abs(x)) : 0;
+}
+
 /**
- * Features of the daily gains y (oldest first) and the cumulative total `cum` at the last day:
- *   relAccel = last change / previous gain, clipped to [-1, 3] (0 with one gain);
- *   hasPrev  = 1 when there are two gains to compare;
- *   days     = min(days tracked, 7) / 7;
- *   relVel   = last gain / cumulative total (young items gain a large share of their total);
- *   logCum   = log10(1 + cumulative) / 8;  logLevel = log10(1 + last gain) / 7;
- * and, only when `ctx` is given (VIDEO_MODEL):
- *   chartPos = position on day d's chart in [0, 1] (0 = top);
- *   chartPosPrev = position on day d−1's chart (= chartPos when it was not on that chart).
+ * Features of the daily gains y (oldest first), the days tracked and the cumulative total `cum` at
+ * the last day; every one is scale-free or a log level, so it transfers between audiences:
+ *   relAccel  = ln(last gain / previous gain), clipped to [−2, 2] (0 with one gain);
+ *   logViews  = log10(1 + cumulative) / 8;
+ * and, only when `ctx` is given:
+ *   chartPos, chartPosPrev = position on day d's and d−1's chart (chartPosPrev = chartPos when absent);
+ *   chartShock = the day's median ln gain ratio clipped to [−2, 2] (0 = none, when unknown);
+ *   ageExcess = log2(publish age / days tracked) / 8 in [0, 1]: 0 for a video that reached the chart
+ *     when it was published, and 0 (neutral) when the publish time is unknown.
  * Every feature is finite for any input; only information available at the last day is used.
  */
 export function breakoutFeatures(y: number[], daysTracked: number, cum: number, ctx?: ChartContext | null): number[] {
   const n = y.length;
-  const gain = (v: number) => (Number.isFinite(v) ? Math.max(0, v) : 0);
-  const cur = n ? gain(y[n - 1]) : 0;
-  const prev = n >= 2 ? gain(y[n - 2]) : 0;
-  const relAccel = n >= 2 && prev > 0 ? clip((cur - prev) / prev, -1, 3) : 0;
-  const total = Math.min(Math.max(Number.isFinite(cum) ? cum : 0, cur, 1), Number.MAX_VALUE);
-  const days = clip(daysTracked, 0, 7) / 7;
-  const x = [relAccel, n >= 2 ? 1 : 0, days, Math.min(1, cur / total), Math.log10(1 + total) / 8, Math.log10(1 + cur) / 7];
+  const cur = n ? gainOf(y[n - 1]) : 0;
+  const prev = n >= 2 ? gainOf(y[n - 2]) : 0;
+  const relAccel = n >= 2 && prev > 0 ? (cur > 0 ? clip(Math.log(cur / prev), -2, 2) : -2) : 0;
+  const total = Math.min(Math.max(Number.isFinite(cum) ? cum : 0, cur, 0), Number.MAX_VALUE);
+  const x = [relAccel, Math.log10(1 + total) / 8];
   if (ctx) {
     const pos = clip(ctx.pos, 0, 1);
     const prevPos = ctx.posPrev == null ? pos : clip(ctx.posPrev, 0, 1);
-    x.push(pos, prevPos);
+    const shock = ctx.chartShock == null || !Number.isFinite(ctx.chartShock) ? 0 : clip(ctx.chartShock, -2, 2);
+    const age = ctx.ageDays;
+    const tracked = Math.max(1, Number.isFinite(daysTracked) ? daysTracked : 1);
+    const ageExcess = age == null || !Number.isFinite(age) ? 0 : clip(Math.log2(Math.max(1, age) / tracked), 0, 8) / 8;
+    x.push(pos, prevPos, shock, ageExcess);
   }
   return x;
+}
+
+/**
+ * The naive scores of the same inputs (no fit): last-day acceleration (last gain − previous gain,
+ * on a signed log scale), inverse views (−log views) and chart position yesterday (today's when
+ * absent; null without chart context).
+ */
+export function naiveScores(y: number[], cum: number, ctx?: ChartContext | null): NaiveScores {
+  const n = y.length;
+  const cur = n ? gainOf(y[n - 1]) : 0;
+  const prev = n >= 2 ? gainOf(y[n - 2]) : cur;
+  const total = Math.max(Number.isFinite(cum) ? cum : 0, 0);
+  const pos = ctx ? (ctx.posPrev == null ? clip(ctx.pos, 0, 1) : clip(ctx.posPrev, 0, 1)) : null;
+  return { accel: slog(cur - prev), invViews: -Math.log10(1 + Math.min(total, Number.MAX_VALUE)), chartPos: pos };
 }
 
 export function logistic(z: number): number {
@@ -88,23 +132,36 @@ export function predict(model: BreakoutModel, x: number[]): number {
   return Number.isFinite(p) ? p : 0;
 }
 
-function asModel(w: { bias: number; coef: number[] }): BreakoutModel {
-  return { bias: w.bias, coef: w.coef.slice() };
+/** Probability of a scorer: the logistic over x, or the calibrated naive score. */
+export function predictScorer(s: BreakoutScorer, x: number[], naive: NaiveScores): number {
+  if (s.kind === "logistic") return predict(s, x);
+  const v = naive[s.score];
+  const p = logistic(s.a + s.b * (v ?? 0));
+  return Number.isFinite(p) ? p : 0;
+}
+
+function asScorer(w: { kind?: string; bias?: number; coef?: number[]; score?: string; a?: number; b?: number }): BreakoutScorer {
+  if (w.kind === "naive") return { kind: "naive", score: w.score as NaiveName, a: w.a ?? 0, b: w.b ?? 0 };
+  return { kind: "logistic", bias: w.bias ?? 0, coef: (w.coef ?? []).slice() };
 }
 
 /** Share of scoreable points that broke out in the data the serving model was fitted on. */
 export const BASE_RATE: number = weights.fittedOn.baseRate;
-export const MODEL: BreakoutModel = asModel(weights.series);
-export const VIDEO_MODEL: BreakoutModel = asModel(weights.video);
+/** Serving scorers: series features only (stories, callers without chart context), and with context (videos). */
+export const SERIES_SCORER: BreakoutScorer = asScorer(weights.series.serving);
+export const VIDEO_SCORER: BreakoutScorer = asScorer(weights.video.serving);
+/** The fitted logistic models (what the guard compared; served only when SERIES/VIDEO_SCORER is logistic). */
+export const MODEL: BreakoutModel = { bias: weights.series.fit.bias, coef: weights.series.fit.coef.slice() };
+export const VIDEO_MODEL: BreakoutModel = { bias: weights.video.fit.bias, coef: weights.video.fit.coef.slice() };
 
 /**
- * Probability (3 decimals) that the series breaks out over the next H days (H of the fit, 1 for the
- * committed weights). Without `ctx` the series-only MODEL is used; with `ctx` the VIDEO_MODEL.
- * A model passed explicitly must match the feature vector (6 coefficients, or 8 with ctx).
+ * Probability (3 decimals) that the series breaks out over the next H days (H = 1 for the
+ * committed weights). Without `ctx` the series scorer is used; with `ctx` the video scorer.
+ * A model passed explicitly must match the feature vector (2 coefficients, or 6 with ctx).
  */
-export function breakoutProbability(y: number[], daysTracked: number, cum: number, model?: BreakoutModel, ctx?: ChartContext | null): number {
-  const m = model ?? (ctx ? VIDEO_MODEL : MODEL);
-  const p = predict(m, breakoutFeatures(y, daysTracked, cum, ctx));
+export function breakoutProbability(y: number[], daysTracked: number, cum: number, model?: BreakoutModel | BreakoutScorer, ctx?: ChartContext | null): number {
+  const s: BreakoutScorer = model ? ("kind" in model ? model : { kind: "logistic", ...model }) : ctx ? VIDEO_SCORER : SERIES_SCORER;
+  const p = predictScorer(s, breakoutFeatures(y, daysTracked, cum, ctx), naiveScores(y, cum, ctx));
   return Math.round(Math.min(1, Math.max(0, p)) * 1000) / 1000;
 }
 
@@ -124,8 +181,7 @@ export function fitLogistic(X: number[][], yv: number[], opts: { iters?: number;
   for (let i = 0; i < n; i++) yy[i] = yv[i] ? 1 : 0;
   const coef = new Float64Array(d);
   const g = new Float64Array(d);
-  // Class-balanced weights (default): breakouts are rare (~2%), so an unweighted fit of the full
-  // model barely moves away from "never".
+  // Class-balanced weights (default): breakouts are rare (~2%), so an unweighted fit barely moves away from "never".
   let pos = 0;
   for (let i = 0; i < n; i++) pos += yy[i];
   const balanced = opts.balanced ?? true;
@@ -154,6 +210,12 @@ export function fitLogistic(X: number[][], yv: number[], opts: { iters?: number;
   return { bias, coef: Array.from(coef) };
 }
 
+/** Sign constraints of a feature vector of length d (series features, then context features). */
+export function signsFor(d: number): number[] {
+  const names = [...SERIES_FEATURES, ...CONTEXT_FEATURES];
+  return Array.from({ length: d }, (_, j) => FEATURE_SIGNS[names[j]] ?? 0);
+}
+
 export interface BreakoutFitOptions {
   /** L2 penalty on standardised coefficients. */
   l2?: number;
@@ -164,6 +226,8 @@ export interface BreakoutFitOptions {
    * (step 3) always uses the breakout labels.
    */
   rankLabels?: number[];
+  /** Sign constraint per feature (+1 ≥ 0, −1 ≤ 0, 0 free); default signsFor(d). */
+  signs?: number[];
 }
 
 export interface BreakoutFit {
@@ -172,20 +236,20 @@ export interface BreakoutFit {
   positives: number;
   /** "logistic" when fitted; "base-rate" when the training set has no positive or no negative. */
   kind: "logistic" | "base-rate";
+  /** True when every coefficient is 0: the fit says nothing beyond the base rate (never served by the guard). */
+  collapsed: boolean;
 }
 
 /**
- * The fit used for both the committed weights and every backtest refit (docs/rules.md):
+ * The fit used for the committed weights and every backtest refit (docs/rules.md):
  *  1. standardise each feature on the training set (a constant feature is left unscaled);
  *  2. class-balanced L2 logistic regression (L2 0.3, 300 steps) on the ranking labels
- *     (`rankLabels`, e.g. gain ratio ≥ RANK_RATIO; the breakout labels when absent or one-class),
- *     acceleration coefficient ≥ 0;
- *  3. Platt recalibration: an unweighted 1-D logistic of the breakout labels on that score (slope ≥ 0), so
- *     probabilities are on the base-rate scale (the balanced score alone centres on 0.5);
+ *     (`rankLabels`; the breakout labels when absent or one-class), each coefficient held to its
+ *     sign (features constrained ≤ 0 are negated, fitted ≥ 0, and negated back);
+ *  3. Platt recalibration on the breakout labels (slope ≥ 0), so probabilities are on the base-rate scale;
  *  4. both steps folded back into one {bias, coef} over the raw features.
- * The slope is ≥ 0 and the step-2 acceleration coefficient is ≥ 0, so the folded acceleration
- * coefficient is ≥ 0 too. With no positives (or no negatives) in the training set the model is the
- * Laplace-smoothed base rate, a constant. Deterministic: same samples → same model.
+ * A slope ≥ 0 keeps every sign. With no positives (or no negatives) the model is the Laplace-smoothed
+ * base rate. Deterministic: same samples → same model.
  */
 export function fitBreakoutModel(X: number[][], labels: number[], opts: BreakoutFitOptions = {}): BreakoutFit {
   const n = X.length;
@@ -193,45 +257,55 @@ export function fitBreakoutModel(X: number[][], labels: number[], opts: Breakout
   const d = X[0]?.length ?? SERIES_FEATURES.length;
   if (!n || !pos || pos === n) {
     const rate = (pos + 0.5) / (n + 1);
-    return { model: { bias: Math.log(rate / (1 - rate)), coef: new Array(d).fill(0) }, samples: n, positives: pos, kind: "base-rate" };
+    return { model: { bias: Math.log(rate / (1 - rate)), coef: new Array(d).fill(0) }, samples: n, positives: pos, kind: "base-rate", collapsed: true };
   }
+  const signs = opts.signs ?? signsFor(d);
+  const flip = signs.map((s) => (s < 0 ? -1 : 1));
   const mu = new Array(d).fill(0);
   const sd = new Array(d).fill(0);
-  for (const x of X) for (let j = 0; j < d; j++) mu[j] += x[j] / n;
-  for (const x of X) for (let j = 0; j < d; j++) sd[j] += (x[j] - mu[j]) ** 2 / n;
+  for (const x of X) for (let j = 0; j < d; j++) mu[j] += (flip[j] * x[j]) / n;
+  for (const x of X) for (let j = 0; j < d; j++) sd[j] += (flip[j] * x[j] - mu[j]) ** 2 / n;
   for (let j = 0; j < d; j++) sd[j] = Math.sqrt(sd[j]) > 1e-9 ? Math.sqrt(sd[j]) : 1;
-  const Z = X.map((x) => x.map((v, j) => (v - mu[j]) / sd[j]));
+  const Z = X.map((x) => x.map((v, j) => (flip[j] * v - mu[j]) / sd[j]));
   const y = labels.map((b) => (b ? 1 : 0));
   const yr = opts.rankLabels ? opts.rankLabels.map((b) => (b ? 1 : 0)) : y;
   const rPos = yr.reduce<number>((a, b) => a + b, 0);
-  const m = fitLogistic(Z, rPos && rPos < n ? yr : y, { iters: opts.iters ?? 300, lr: 0.5, l2: opts.l2 ?? 0.3, nonNeg: [ACCEL_INDEX], balanced: true });
+  const nonNeg = signs.map((s, j) => (s ? j : -1)).filter((j) => j >= 0);
+  const m = fitLogistic(Z, rPos && rPos < n ? yr : y, { iters: opts.iters ?? 300, lr: 0.5, l2: opts.l2 ?? 0.3, nonNeg, balanced: true });
   const s = Z.map((z) => {
     let v = m.bias;
     for (let j = 0; j < d; j++) v += m.coef[j] * z[j];
-    return [v];
+    return v;
   });
-  const { a, b } = fitPlatt(s.map((v) => v[0]), y);
-  // p = σ(a + b·(m.bias + Σ m.coef_j (x_j − mu_j)/sd_j))
-  const coef = m.coef.map((c, j) => (b * c) / sd[j]);
+  const { a, b } = fitPlatt(s, y);
+  // p = σ(a + b·(m.bias + Σ m.coef_j (flip_j x_j − mu_j)/sd_j))
+  const coef = m.coef.map((c, j) => (b * c * flip[j]) / sd[j] || 0); // `|| 0`: no −0 from negated features
   let bias = a + b * m.bias;
   for (let j = 0; j < d; j++) bias -= (b * m.coef[j] * mu[j]) / sd[j];
-  return { model: { bias, coef }, samples: n, positives: pos, kind: "logistic" };
+  return { model: { bias, coef }, samples: n, positives: pos, kind: "logistic", collapsed: coef.every((c) => c === 0) };
 }
 
 /**
  * Platt scaling: maximum-likelihood p = σ(a + b·s) by Newton's method (2×2 system, 50 steps at
  * most), with a tiny ridge for separable data; a negative slope is replaced by the intercept-only
- * fit (b = 0), so the calibrated probability never reverses the ranking.
+ * fit (b = 0), so the calibrated probability never reverses the ranking. With `prior`, the slope
+ * is shrunk toward prior.b0 by a Gaussian penalty of that weight (and is b0 when the labels are
+ * one class), so a score known to rank keeps ranking while its breakouts are still too few.
  */
-export function fitPlatt(s: number[], y: number[]): { a: number; b: number } {
+export function fitPlatt(s: number[], y: number[], prior?: { b0: number; weight: number }): { a: number; b: number } {
   const n = s.length;
   const pos = y.reduce((acc, v) => acc + (v ? 1 : 0), 0);
   const rate = (pos + 0.5) / (n + 1);
-  const flat = { a: Math.log(rate / (1 - rate)), b: 0 };
+  const b0 = prior ? Math.max(0, prior.b0) : 0;
+  const pw = prior ? Math.max(0, prior.weight) : 0;
+  let mean = 0;
+  for (const v of s) mean += v / (n || 1);
+  // With the prior slope, centre the intercept so the mean probability stays at the base rate.
+  const flat = { a: Math.log(rate / (1 - rate)) - b0 * (Number.isFinite(mean) ? mean : 0), b: b0 };
   if (!n || !pos || pos === n) return flat;
   let a = flat.a;
-  let b = 0;
-  const ridge = 1e-6 * n;
+  let b = b0;
+  const ridge = 1e-6 * n + pw;
   for (let it = 0; it < 50; it++) {
     let ga = 0, gb = 0, haa = ridge, hab = 0, hbb = ridge;
     for (let i = 0; i < n; i++) {
@@ -244,15 +318,17 @@ export function fitPlatt(s: number[], y: number[]): { a: number; b: number } {
       hab += w * s[i];
       hbb += w * s[i] * s[i];
     }
-    gb += ridge * b;
+    gb += (1e-6 * n) * b + pw * (b - b0);
     const det = haa * hbb - hab * hab;
     if (!(det > 0)) break;
     const da = (hbb * ga - hab * gb) / det;
     const db = (haa * gb - hab * ga) / det;
     a -= da;
     b -= db;
-    if (!Number.isFinite(a) || !Number.isFinite(b)) return flat;
+    if (!Number.isFinite(a) || !Number.isFinite(b)) return { a: Math.log(rate / (1 - rate)), b: 0 };
     if (Math.abs(da) + Math.abs(db) < 1e-10) break;
   }
-  return b >= 0 ? { a, b } : flat;
+  if (b >= 0) return { a, b };
+  const r0 = Math.log(rate / (1 - rate));
+  return { a: r0, b: 0 };
 }
