@@ -6,7 +6,7 @@ import { NICHES, type Niche, type TrendSource } from "../domain/enums.ts";
 import { dayOrdinal, type NewsRec, type VaultBody, type VideoRec } from "../vault/model.ts";
 import { velocity, viralScore } from "../rules/velocity.ts";
 import { buildStoryViews, searchScore, type StoryView } from "./storyview.ts";
-import { FuzzyIndex } from "./fuzzy.ts";
+import { StorySearch, type SearchDoc, type SearchItem } from "./search.ts";
 
 export interface TrendItem {
   title: string;
@@ -37,17 +37,13 @@ export interface Indexes {
   videoById: Map<string, VideoRec>;
   stories: StoryView[];
   storyById: Map<string, StoryView>;
-  /** Fuzzy index over story names and member titles; entry id → index in `stories`. */
-  matcher: FuzzyIndex;
-  entryStory: Int32Array;
+  /** Story search over names and members' titles, tags, channels and headlines; hit id = index in `stories`. */
+  matcher: StorySearch;
   /** Latest in-niche news across niches, newest first (≤ 10). */
   latestNews: NewsItem[];
   /** News of each story, newest first (≤ 10). */
   newsByStory: Map<string, NewsItem[]>;
 }
-
-/** Member titles per story that also enter the matcher (the name always does). */
-const TITLES_PER_STORY = 5;
 
 function newsItem(n: NewsRec): NewsItem {
   return { title: n.title, url: n.url, source: n.source, publishedAt: n.publishedAt ?? `${n.firstSeen}T00:00:00Z` };
@@ -116,7 +112,7 @@ export function buildIndexes(body: VaultBody): Indexes {
   // on first use (or by warmIndexes); each getter returns the same object every time.
   let videoById: Map<string, VideoRec> | undefined;
   let storyPart: { stories: StoryView[]; storyById: Map<string, StoryView> } | undefined;
-  let matchPart: { matcher: FuzzyIndex; entryStory: Int32Array } | undefined;
+  let matchPart: StorySearch | undefined;
   let newsPart: { latestNews: NewsItem[]; newsByStory: Map<string, NewsItem[]> } | undefined;
   const vb = () => (videoById ??= new Map(body.videos.map((v) => [v.id, v])));
   const sp = () => {
@@ -126,7 +122,7 @@ export function buildIndexes(body: VaultBody): Indexes {
     }
     return storyPart;
   };
-  const mp = () => (matchPart ??= buildMatcher(sp().stories, vb()));
+  const mp = () => (matchPart ??= buildMatcher(body, sp().stories, vb()));
   const np = () => (newsPart ??= buildNews(body));
   return {
     date: body.date,
@@ -142,10 +138,7 @@ export function buildIndexes(body: VaultBody): Indexes {
       return sp().storyById;
     },
     get matcher() {
-      return mp().matcher;
-    },
-    get entryStory() {
-      return mp().entryStory;
+      return mp();
     },
     get latestNews() {
       return np().latestNews;
@@ -161,22 +154,30 @@ export function warmIndexes(idx: Indexes): void {
   for (const part of [idx.videoById, idx.storyById, idx.matcher, idx.newsByStory]) if (!part) throw new Error("index part missing");
 }
 
-function buildMatcher(stories: StoryView[], videoById: Map<string, VideoRec>): { matcher: FuzzyIndex; entryStory: Int32Array } {
-  const entries: { id: number; text: string; weight: number }[] = [];
-  const entryStory: number[] = [];
+/**
+ * One search document per story: its name and every member (video: title, tags, channel; search:
+ * the query; news: headline and publisher). Built at load from what the snapshot holds.
+ */
+function buildMatcher(body: VaultBody, stories: StoryView[], videoById: Map<string, VideoRec>): StorySearch {
+  const pos = new Map(stories.map((sv, i) => [sv.rec.id, i]));
+  const items: SearchItem[][] = stories.map(() => []);
   stories.forEach((sv, i) => {
-    const texts = [sv.rec.name];
     for (const id of sv.rec.videoIds) {
       const v = videoById.get(id);
-      if (v && texts.length <= TITLES_PER_STORY) texts.push(v.title);
-    }
-    for (const k of sv.rec.searchKeys) if (texts.length <= TITLES_PER_STORY + 2) texts.push(k.split("|")[0]);
-    for (const t of texts) {
-      entries.push({ id: entries.length, text: t, weight: sv.vaultScore });
-      entryStory.push(i);
+      if (v) items[i].push({ title: v.title, tags: v.tags, channel: v.channelTitle || undefined });
     }
   });
-  return { matcher: new FuzzyIndex(entries), entryStory: Int32Array.from(entryStory) };
+  for (const s of body.searches) if (s.storyId && pos.has(s.storyId)) items[pos.get(s.storyId)!].push({ title: s.query });
+  for (const n of body.news) if (n.storyId && pos.has(n.storyId)) items[pos.get(n.storyId)!].push({ title: n.title, channel: n.source || undefined });
+  const docs: SearchDoc[] = stories.map((sv, i) => ({ id: i, name: sv.rec.name, items: items[i], recency: lastActive(sv, body), weight: sv.vaultScore }));
+  return new StorySearch(docs);
+}
+
+/** Day ordinal of a story's last activity in any source (its first day when it has none). */
+function lastActive(sv: StoryView, body: VaultBody): number {
+  const { video, search, news } = sv.rec.series;
+  for (let i = body.days.length - 1; i >= 0; i--) if ((video[i] ?? 0) > 0 || (search[i] ?? 0) > 0 || (news[i] ?? 0) > 0) return dayOrdinal(body.days[i]);
+  return dayOrdinal(sv.rec.firstSeen);
 }
 
 function buildNews(body: VaultBody): { latestNews: NewsItem[]; newsByStory: Map<string, NewsItem[]> } {
@@ -209,9 +210,9 @@ function searchTrends(body: VaultBody, today: number): { item: TrendItem; rankSc
   return out;
 }
 
-/** Best story for free text, or null below the matcher's threshold. */
+/** Best story for free text (topic, title or headline), or null when no story holds enough of it. */
 export function matchStory(idx: Indexes, q: string): { story: StoryView; score: number } | null {
   const hit = idx.matcher.match(q);
   if (!hit) return null;
-  return { story: idx.stories[idx.entryStory[hit.id]], score: hit.score };
+  return { story: idx.stories[hit.id], score: hit.score };
 }

@@ -1,0 +1,526 @@
+/**
+ * Story search: free text (API `q` / `topic` / a draft title) -> the story whose items mention it, or
+ * null. One document per story, BM25-style, over the story's name and every member's title (video
+ * title, search query, news headline), tags and channel/publisher, so "eminem" finds the story holding
+ * the Eminem cypher even when the story is named "Donald Trump", and a whole title finds the story it
+ * shares its key terms with. Query words are also matched as typos (via a FuzzyIndex over the
+ * vocabulary) and, for the last word, as prefixes ("fenty bea"). The name-only FuzzyIndex answers when
+ * this finds nothing (glued and split words, "iphonex").
+ *
+ * Evidence of story s for query term t (a stem, or a typo/prefix expansion of it with similarity sim):
+ *   tf(t,s)  = sum over items of: 1 if in the title, else TAG_W if in a tag, else CHANNEL_W if in the
+ *              channel; + NAME_W if in the name of a story of 2+ items (a 1-item story's name is its title)
+ *   idf(t)   = ln(1 + N/df) / ln(1 + N)         in (0, 1], N = max(stories, 1000)
+ *   ev(s)    = sum over query terms of  max over expansions of  sim * idf * tf / (tf + K1)
+ *   cover(s) = sum of idf(t) * sim over query terms found in s / sum of idf(t)
+ *   rank(s)  = like ev, each term times sqrt(tf / items): how much of the story is about it
+ * A story is an answer when cover >= MIN_COVER and ev >= MIN_EVIDENCE; an exact name or title of 2+
+ * words answers first. Best answer: rank (to 0.01), then more items, then more recent, then weight,
+ * then lower id. Rationale and figures: docs/rules.md §2a.
+ */
+import { STOPWORDS, normalize, stem, tokens } from "../rules/text.ts";
+import { FuzzyIndex, wordSim } from "./fuzzy.ts";
+
+/** Weight of a term found only in an item's tags (channels paste the same tag block everywhere). */
+export const TAG_W = 0.5;
+/** Weight of a term found only in the item's channel or publisher name. */
+export const CHANNEL_W = 0.5;
+/** Weight of the name of a multi-item story (clustering's summary of all its items). */
+export const NAME_W = 2;
+/** Saturation of the evidence count (BM25 k1). */
+const K1 = 1.2;
+/** Share of the query's term weight a story must hold. Half: a whole title shares its key terms, not all. */
+export const MIN_COVER = 0.5;
+/**
+ * Evidence a story must reach. Set on the dev half of test/fixtures/queries.tsv: the lowest value that
+ * answers null to every dev must-not-match query ("people" reaches 0.414 on the 2-item "100 People
+ * Tell"), while "hurricane" (0.52), "fenty" (0.63) and "halloween" (0.45) still match.
+ */
+export const MIN_EVIDENCE = 0.42;
+/**
+ * Document frequencies are judged against at least this many stories: in a young vault of 15 stories,
+ * 7 about bitcoin would make "bitcoin" an ordinary word. A word in 7 stories is rare in any small vault.
+ */
+const MIN_IDF_POPULATION = 1_000;
+/** Similarity of a prefix completion of the last query word. */
+const PREFIX_SIM = 0.9;
+const MAX_PREFIX = 8;
+const MAX_TYPO = 4;
+/** Postings scanned in full before further (commoner) terms only score the stories already found. */
+const POSTINGS_BUDGET = 20_000;
+const MAX_QUERY_CHARS = 256;
+const MAX_QUERY_TERMS = 32;
+
+export interface SearchItem {
+  title: string;
+  tags?: readonly string[];
+  channel?: string;
+}
+export interface SearchDoc {
+  id: number;
+  name: string;
+  items: readonly SearchItem[];
+  /** Last active day (ordinal); more recent wins a tie. */
+  recency: number;
+  /** Last tie-break (e.g. vaultScore). */
+  weight?: number;
+}
+export interface SearchHit {
+  id: number;
+  /** Share of the query's term weight the story covers, in [0, 1]. */
+  score: number;
+  evidence: number;
+}
+
+interface Expansion {
+  sid: number;
+  sim: number;
+}
+interface Term {
+  /** Weight in the cover ratio (idf of the word, 1 for a word with no expansion). */
+  w: number;
+  ex: Expansion[];
+}
+
+export class StorySearch {
+  readonly size: number;
+  private stemId = new Map<string, number>();
+  private stemDf: number[] = [];
+  /** Distinct normalised tokens, sorted (prefix completion), with their stem ids. */
+  private sortedTok: string[] = [];
+  private sortedTokSid: Int32Array = new Int32Array(0);
+  /** Exact texts (names and item titles of 2+ words), as two 32-bit hashes sorted, with their story. */
+  private exactH1!: Int32Array;
+  private exactH2!: Int32Array;
+  private exactDoc!: Int32Array;
+  /** Delete-one keys of the vocabulary (32-bit hashes, sorted) with the token index they come from. */
+  private delKey!: Int32Array;
+  private delTok!: Int32Array;
+  /** Vocabulary words of 8+ letters, for two-edit typos. */
+  private vocab: FuzzyIndex;
+  private names: FuzzyIndex;
+  private postStart: Int32Array;
+  private postDoc: Int32Array;
+  /** Per posting: tf / (tf + K1), and sqrt of the share of the story's items holding the term. */
+  private postSat: Float32Array;
+  private postShare: Float32Array;
+  private items: Int32Array;
+  private ids: Float64Array;
+  private recency: Float64Array;
+  private weights: Float64Array;
+  // Per-lookup scratch. A story found by the lookup gets a slot (slotOf: [lookup stamp, slot] per
+  // story, one random access per posting); per-slot sums live in dense arrays indexed by slot.
+  private stamp = 0;
+  private slotOf: Int32Array;
+  private sDoc: Int32Array;
+  private sEv: Float64Array;
+  private sCov: Float64Array;
+  private sRank: Float64Array;
+  private sTerm: Int32Array;
+  private sTermEv: Float64Array;
+  private sTermRank: Float64Array;
+  private sTermSim: Float64Array;
+  private termSlots: Int32Array;
+
+  /** Thresholds, overridable for the evaluation (bench/eval/match.ts prints the sweep). */
+  minCover: number;
+  minEvidence: number;
+
+  constructor(docs: readonly SearchDoc[], opts: { minCover?: number; minEvidence?: number } = {}) {
+    this.minCover = opts.minCover ?? MIN_COVER;
+    this.minEvidence = opts.minEvidence ?? MIN_EVIDENCE;
+    const n = docs.length;
+    this.size = n;
+    const lens = new Float32Array(n);
+    this.items = new Int32Array(n);
+    this.ids = new Float64Array(n);
+    this.recency = new Float64Array(n);
+    this.weights = new Float64Array(n);
+    const tokSid = new Map<string, number>();
+    const sidOf = (t: string): number => {
+      let sid = tokSid.get(t);
+      if (sid !== undefined) return sid;
+      const s = stem(t);
+      sid = this.stemId.get(s);
+      if (sid === undefined) {
+        sid = this.stemDf.length;
+        this.stemId.set(s, sid);
+        this.stemDf.push(0);
+      }
+      tokSid.set(t, sid);
+      return sid;
+    };
+    // Postings are collected per doc as (sid, tf) and inverted after.
+    const pSid: number[] = [], pTf: number[] = [], docStart = new Int32Array(n + 1);
+    const tf = new Map<number, number>();
+    const itemBest = new Map<number, number>();
+    const addText = (text: string, w: number) => {
+      for (const t of tokens(text)) {
+        const sid = sidOf(t);
+        if ((itemBest.get(sid) ?? 0) < w) itemBest.set(sid, w);
+      }
+    };
+    for (let d = 0; d < n; d++) {
+      const doc = docs[d];
+      this.ids[d] = doc.id;
+      this.recency[d] = doc.recency;
+      this.weights[d] = doc.weight ?? 0;
+      this.items[d] = doc.items.length;
+      tf.clear();
+      for (const it of doc.items) {
+        itemBest.clear();
+        if (it.channel) addText(it.channel, CHANNEL_W);
+        // One pass over all tags (a separator never joins words): tokenising is the costly step.
+        if (it.tags?.length) addText(it.tags.join(" | "), TAG_W);
+        addText(it.title, 1);
+        for (const [sid, w] of itemBest) tf.set(sid, (tf.get(sid) ?? 0) + w);
+      }
+      let len = doc.items.length;
+      if (doc.items.length >= 2 || doc.items.length === 0) {
+        len += NAME_W;
+        itemBest.clear();
+        addText(doc.name, NAME_W);
+        for (const [sid, w] of itemBest) tf.set(sid, (tf.get(sid) ?? 0) + w);
+      }
+      lens[d] = len;
+      for (const [sid, v] of tf) {
+        pSid.push(sid);
+        pTf.push(v);
+        this.stemDf[sid]++;
+      }
+      docStart[d + 1] = pSid.length;
+    }
+    const nS = this.stemDf.length;
+    this.postStart = new Int32Array(nS + 1);
+    for (const sid of pSid) this.postStart[sid + 1]++;
+    for (let i = 0; i < nS; i++) this.postStart[i + 1] += this.postStart[i];
+    this.postDoc = new Int32Array(pSid.length);
+    this.postSat = new Float32Array(pSid.length);
+    this.postShare = new Float32Array(pSid.length);
+    const fill = this.postStart.slice(0, nS);
+    for (let d = 0; d < n; d++) {
+      for (let k = docStart[d]; k < docStart[d + 1]; k++) {
+        const at = fill[pSid[k]]++;
+        this.postDoc[at] = d; // ascending doc per stem (binary-searchable)
+        this.postSat[at] = pTf[k] / (pTf[k] + K1);
+        this.postShare[at] = Math.sqrt(Math.min(1, pTf[k] / Math.max(1, lens[d])));
+      }
+    }
+    this.buildExact(docs);
+    this.sortedTok = [...tokSid.keys()].sort();
+    this.sortedTokSid = Int32Array.from(this.sortedTok, (t) => tokSid.get(t)!);
+    // Typo candidates come from the vocabulary; wordSim only accepts words of 4+ letters without digits.
+    const vocabEntries: { id: number; text: string }[] = [];
+    // (key, token) packed in one double, (key + 2^31) * 2^21 + token < 2^53, so a numeric sort orders both.
+    const packed: number[] = [];
+    this.sortedTok.forEach((t, i) => {
+      if (t.length < 4 || /\d/.test(t) || i >= 2 ** 21) return;
+      if (t.length >= 8) vocabEntries.push({ id: i, text: t });
+      for (const k of new Set(deleteKeys(t))) packed.push((k + 2 ** 31) * 2 ** 21 + i);
+    });
+    const dels = Float64Array.from(packed).sort();
+    this.delKey = Int32Array.from(dels, (x) => Math.floor(x / 2 ** 21) - 2 ** 31);
+    this.delTok = Int32Array.from(dels, (x) => x % 2 ** 21);
+    this.vocab = new FuzzyIndex(vocabEntries);
+    this.names = new FuzzyIndex(docs.map((doc, d) => ({ id: d, text: doc.name, weight: doc.items.length })));
+    this.slotOf = new Int32Array(2 * n);
+    this.sDoc = new Int32Array(n);
+    this.sEv = new Float64Array(n);
+    this.sCov = new Float64Array(n);
+    this.sRank = new Float64Array(n);
+    this.sTerm = new Int32Array(n);
+    this.sTermEv = new Float64Array(n);
+    this.sTermRank = new Float64Array(n);
+    this.sTermSim = new Float64Array(n);
+    this.termSlots = new Int32Array(n);
+  }
+
+  /**
+   * A query equal (after normalisation) to a story's name or an item's title of 2+ words names that
+   * story outright: a whole title must find its story even when its words are ordinary ("My
+   * Response"). Several stories with the text: the tie rule (more items, more recent, weight, id).
+   */
+  private buildExact(docs: readonly SearchDoc[]): void {
+    const rows: [number, number, number][] = [];
+    docs.forEach((doc, d) => {
+      for (const text of [doc.name, ...doc.items.map((it) => it.title)]) {
+        const k = exactKey(text);
+        if (k) rows.push([k[0], k[1], d]);
+      }
+    });
+    rows.sort((a, b) => a[0] - b[0] || a[1] - b[1] || this.better(a[2], b[2]));
+    const keep = rows.filter((r, i) => i === 0 || r[0] !== rows[i - 1][0] || r[1] !== rows[i - 1][1]);
+    this.exactH1 = Int32Array.from(keep, (r) => r[0]);
+    this.exactH2 = Int32Array.from(keep, (r) => r[1]);
+    this.exactDoc = Int32Array.from(keep, (r) => r[2]);
+  }
+
+  /** Negative when doc a wins a tie against doc b. */
+  private better(a: number, b: number): number {
+    return this.items[b] - this.items[a] || this.recency[b] - this.recency[a] || this.weights[b] - this.weights[a] || this.ids[a] - this.ids[b];
+  }
+
+  private exact(q: string): number {
+    const k = exactKey(q);
+    if (!k) return -1;
+    const h1 = this.exactH1, h2 = this.exactH2;
+    let lo = 0, hi = h1.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (h1[mid] < k[0] || (h1[mid] === k[0] && h2[mid] < k[1])) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < h1.length && h1[lo] === k[0] && h2[lo] === k[1] ? this.exactDoc[lo] : -1;
+  }
+
+  private idf(sid: number): number {
+    const n = Math.max(this.size, MIN_IDF_POPULATION);
+    return Math.log(1 + n / Math.max(1, this.stemDf[sid])) / Math.log(1 + Math.max(1, n));
+  }
+
+  /** The query's terms with their expansions (exact stem, typos, prefix completions of the last word). */
+  private expand(q: string): Term[] {
+    const tk = tokens(q.length > MAX_QUERY_CHARS ? q.slice(0, MAX_QUERY_CHARS) : q);
+    const content = tk.filter((t) => !STOPWORDS.has(t));
+    const words = (content.length ? content : tk).slice(0, MAX_QUERY_TERMS);
+    const lastRaw = tk.length ? tk[tk.length - 1] : "";
+    const out: Term[] = [];
+    const seenStem = new Set<string>();
+    for (let i = 0; i < words.length; i++) {
+      const t = words[i];
+      const s = stem(t);
+      if (seenStem.has(s)) continue;
+      seenStem.add(s);
+      const ex: Expansion[] = [];
+      const add = (sid: number, sim: number) => {
+        const j = ex.findIndex((e) => e.sid === sid);
+        if (j < 0) ex.push({ sid, sim });
+        else if (ex[j].sim < sim) ex[j].sim = sim;
+      };
+      const sid = this.stemId.get(s);
+      if (sid !== undefined) add(sid, 1);
+      else if (t.length >= 4 && !/\d/.test(t)) {
+        // Unknown word: vocabulary words one edit away (shared delete-one key), and for long words
+        // (two edits allowed) the nearest words by the vocabulary FuzzyIndex.
+        for (const i of this.oneEdit(t)) {
+          const sim = wordSim(t, this.sortedTok[i]);
+          if (sim > 0) add(this.sortedTokSid[i], sim);
+        }
+        if (t.length >= 8)
+          for (const h of this.vocab.matchTop(t, MAX_TYPO * 2)) {
+            const sim = wordSim(t, this.sortedTok[h.id]);
+            if (sim > 0) add(this.sortedTokSid[h.id], sim);
+          }
+        ex.sort((a, b) => b.sim - a.sim || a.sid - b.sid);
+        if (ex.length > MAX_TYPO) ex.length = MAX_TYPO;
+      }
+      // The last word may be unfinished ("fenty bea"): add the commonest completions. A completion
+      // never counts more than the word itself (else "paul" would prefer "Paulers" to "Logan Paul").
+      if (t === lastRaw && t.length >= 2 && !/\d/.test(t)) {
+        const cap = sid === undefined ? 1 : this.idf(sid);
+        for (const c of this.completions(t)) add(c, PREFIX_SIM * Math.min(1, cap / this.idf(c)));
+      }
+      let w = 1;
+      if (sid !== undefined) w = this.idf(sid);
+      else if (ex.length) w = Math.max(...ex.map((e) => this.idf(e.sid)));
+      out.push({ w, ex });
+    }
+    return out;
+  }
+
+  /** Vocabulary token indexes that share a delete-one key with w (candidates for one edit). */
+  private oneEdit(w: string): number[] {
+    const out: number[] = [];
+    for (const k of new Set(deleteKeys(w))) {
+      let lo = 0, hi = this.delKey.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (this.delKey[mid] < k) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let i = lo; i < this.delKey.length && this.delKey[i] === k; i++) if (!out.includes(this.delTok[i])) out.push(this.delTok[i]);
+    }
+    return out;
+  }
+
+  private hasToken(t: string): boolean {
+    const a = this.sortedTok;
+    let lo = 0, hi = a.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (a[mid] < t) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < a.length && a[lo] === t;
+  }
+
+  /** An unknown word that splits into two known words, or adjacent words that join into a known one. */
+  private mayBeGlued(tk: string[]): boolean {
+    for (let i = 0; i < tk.length && i < MAX_QUERY_TERMS; i++) {
+      const t = tk[i];
+      if (i + 1 < tk.length && this.hasToken(t + tk[i + 1])) return true;
+      if (i + 2 < tk.length && this.hasToken(t + tk[i + 1] + tk[i + 2])) return true;
+      if (t.length < 3 || this.hasToken(t)) continue;
+      for (let k = 1; k < t.length; k++) if (this.hasToken(t.slice(0, k)) && this.hasToken(t.slice(k))) return true;
+    }
+    return false;
+  }
+
+  /** Stem ids of the most frequent vocabulary words that extend `p` (not p itself). */
+  private completions(p: string): number[] {
+    const a = this.sortedTok;
+    let lo = 0, hi = a.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (a[mid] < p) lo = mid + 1;
+      else hi = mid;
+    }
+    const sids: number[] = [];
+    for (let i = lo; i < a.length && a[i].startsWith(p); i++) if (a[i] !== p) sids.push(this.sortedTokSid[i]);
+    const uniq = [...new Set(sids)];
+    uniq.sort((x, y) => this.stemDf[y] - this.stemDf[x] || x - y);
+    return uniq.slice(0, MAX_PREFIX);
+  }
+
+  /** Best story, or null when none holds enough of the query (see the header). */
+  match(q: string): SearchHit | null {
+    const ex = this.exact(q.length > MAX_QUERY_CHARS ? q.slice(0, MAX_QUERY_CHARS) : q);
+    if (ex >= 0) return { id: this.ids[ex], score: 1, evidence: 0 };
+    const top = this.search(q, 1);
+    if (top.length) return top[0];
+    // Story names, fuzzily, only for glued or split words ("iphonex", "i phone x"): the words above
+    // cannot see them, and a known ordinary word ("love") must not match a name ("Big Love").
+    if (!this.mayBeGlued(tokens(q.length > MAX_QUERY_CHARS ? q.slice(0, MAX_QUERY_CHARS) : q))) return null;
+    const f = this.names.match(q);
+    return f ? { id: this.ids[f.id], score: f.score, evidence: 0 } : null;
+  }
+
+  /** Up to k answers, best first (each passes the thresholds). */
+  search(q: string, k: number): SearchHit[] {
+    if (this.size === 0 || k <= 0) return [];
+    const terms = this.expand(q);
+    if (!terms.length) return [];
+    let wSum = 0, evMax = 0;
+    for (const t of terms) {
+      wSum += t.w;
+      let m = 0;
+      for (const e of t.ex) m = Math.max(m, e.sim * this.idf(e.sid));
+      evMax += m;
+    }
+    if (evMax < this.minEvidence) return []; // even full saturation on every term could not pass
+    // Rarest terms first: they find the candidates; once the budget is spent, commoner terms only
+    // score stories already found.
+    const order = terms.map((t, i) => ({ i, n: t.ex.reduce((a, e) => a + this.postStart[e.sid + 1] - this.postStart[e.sid], 0) }));
+    order.sort((a, b) => a.n - b.n || a.i - b.i);
+    const { slotOf, sDoc, sEv, sCov, sRank, sTerm, sTermEv, sTermRank, sTermSim, termSlots, postDoc, postSat, postShare } = this;
+    if (++this.stamp > 0x3fffffff) {
+      slotOf.fill(0);
+      this.stamp = 1;
+    }
+    const st = this.stamp;
+    let nt = 0, budget = POSTINGS_BUDGET;
+    for (let oi = 0; oi < order.length; oi++) {
+      const term = terms[order[oi].i];
+      const scanAll = nt === 0 || order[oi].n <= budget;
+      budget -= order[oi].n;
+      let ns = 0; // slots touched by this term
+      for (const e of term.ex) {
+        const w = e.sim * this.idf(e.sid);
+        const from = this.postStart[e.sid], to = this.postStart[e.sid + 1];
+        // A long list with few stories found so far: binary-search those stories instead of scanning.
+        const probe = !scanAll && nt * 16 < to - from;
+        const count = probe ? nt : to - from;
+        for (let k = 0; k < count; k++) {
+          let p = from + k;
+          if (probe) {
+            p = lowerBound(postDoc, from, to, sDoc[k]);
+            if (p >= to || postDoc[p] !== sDoc[k]) continue;
+          }
+          const j = 2 * postDoc[p];
+          let s: number;
+          if (slotOf[j] !== st) {
+            if (!scanAll) continue;
+            slotOf[j] = st;
+            s = slotOf[j + 1] = nt++;
+            sDoc[s] = postDoc[p];
+            sEv[s] = sCov[s] = sRank[s] = 0;
+            sTerm[s] = -1;
+          } else s = slotOf[j + 1];
+          const v = w * postSat[p];
+          if (sTerm[s] !== oi) {
+            sTerm[s] = oi;
+            sTermEv[s] = v;
+            sTermRank[s] = v * postShare[p];
+            sTermSim[s] = e.sim;
+            termSlots[ns++] = s;
+          } else {
+            if (v > sTermEv[s]) {
+              sTermEv[s] = v;
+              sTermRank[s] = v * postShare[p];
+            }
+            if (e.sim > sTermSim[s]) sTermSim[s] = e.sim;
+          }
+        }
+      }
+      for (let k = 0; k < ns; k++) {
+        const s = termSlots[k];
+        sRank[s] += sTermRank[s];
+        sEv[s] += sTermEv[s];
+        sCov[s] += term.w * sTermSim[s];
+      }
+    }
+    const hits: { d: number; ev: number; rank: number; cov: number }[] = [];
+    for (let t = 0; t < nt; t++) {
+      const c = wSum > 0 ? sCov[t] / wSum : 0;
+      if (c >= this.minCover - 1e-9 && sEv[t] >= this.minEvidence) hits.push({ d: sDoc[t], ev: sEv[t], rank: sRank[t], cov: c });
+    }
+    const r2 = (x: number) => Math.round(x * 100);
+    hits.sort(
+      (a, b) =>
+        r2(b.rank) - r2(a.rank) ||
+        this.items[b.d] - this.items[a.d] ||
+        this.recency[b.d] - this.recency[a.d] ||
+        this.weights[b.d] - this.weights[a.d] ||
+        this.ids[a.d] - this.ids[b.d],
+    );
+    if (hits.length > k) hits.length = k;
+    return hits.map((h) => ({ id: this.ids[h.d], score: Math.min(1, Math.round(h.cov * 1000) / 1000), evidence: h.ev }));
+  }
+}
+
+/** Hashes of w and of w with one character deleted: two words one edit apart share one of them. */
+function deleteKeys(w: string): number[] {
+  const out = [hash32(w)];
+  for (let i = 0; i < w.length; i++) out.push(hash32(w.slice(0, i) + w.slice(i + 1)));
+  return out;
+}
+
+function hash32(s: string): number {
+  let h = 0x811c9dc5 | 0;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h | 0;
+}
+
+/** Two FNV-1a-style 32-bit hashes of the normalised text, or null for texts of fewer than 2 words. */
+function exactKey(text: string): [number, number] | null {
+  const n = normalize(text);
+  if (n.indexOf(" ") < 0) return null;
+  let a = 0x811c9dc5 | 0, b = 0x01000193 ^ 0x5bd1e995;
+  for (let i = 0; i < n.length; i++) {
+    const c = n.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 13);
+  }
+  return [a | 0, b | 0];
+}
+
+function lowerBound(a: Int32Array, from: number, to: number, x: number): number {
+  let lo = from, hi = to;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (a[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+

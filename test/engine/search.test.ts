@@ -1,0 +1,125 @@
+/**
+ * StorySearch properties (fast-check) on real titles, tags and channels from the Kaggle CSV grouped
+ * into random stories: a story's exact name finds it (or a story with the same name text), an item's
+ * exact title finds its story (or one holding the same title), random nonsense finds nothing, answers
+ * do not depend on entry order, and the tie rule prefers the larger, then the more recent story.
+ */
+import { describe, expect, test } from "bun:test";
+import fc from "fast-check";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseCsvRecords } from "../../src/feeds/csv.ts";
+import { normalize } from "../../src/rules/text.ts";
+import { StorySearch, type SearchDoc } from "../../src/engine/search.ts";
+
+const csv = parseCsvRecords(readFileSync(join(import.meta.dir, "../../data/youtube-2017-v1/USvideos.csv"), "utf8"));
+const seen = new Set<string>();
+const videos: { title: string; tags: string[]; channel: string }[] = [];
+for (const r of csv.records) {
+  if (seen.has(r.title)) continue;
+  seen.add(r.title);
+  videos.push({ title: r.title, tags: (r.tags ?? "").split("|").map((t: string) => t.replace(/"/g, "")).filter((t: string) => t && t !== "[none]"), channel: r.channel_title });
+}
+
+/** Stories of 1-4 consecutive videos, named by their first title's first words, from a seed. */
+function docsFrom(seed: number, n: number): SearchDoc[] {
+  const docs: SearchDoc[] = [];
+  let at = (seed * 7919) % videos.length;
+  for (let i = 0; i < n; i++) {
+    const k = 1 + ((seed + i) % 4);
+    const items = Array.from({ length: k }, (_, j) => videos[(at + j) % videos.length]);
+    at = (at + k) % videos.length;
+    docs.push({ id: i, name: items[0].title.split(/\s+/).slice(0, 4).join(" "), items, recency: 17_400 + ((i * 13) % 40), weight: (i * 31) % 100 });
+  }
+  return docs;
+}
+
+const norm = (s: string) => normalize(s);
+
+describe("StorySearch", () => {
+  test("a story's exact name finds it (or a story with the same name text)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000 }), (seed) => {
+        const docs = docsFrom(seed, 300);
+        const s = new StorySearch(docs);
+        for (const d of docs.slice(0, 40)) {
+          const hit = s.match(d.name);
+          if (hit === null) return false;
+          const got = docs[hit.id];
+          if (got.id !== d.id && norm(got.name) !== norm(d.name) && !got.items.some((it) => norm(it.title).includes(norm(d.name)))) return false;
+        }
+        return true;
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  test("an item's exact title finds its story (or a story holding the same title words)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000 }), (seed) => {
+        const docs = docsFrom(seed, 300);
+        const s = new StorySearch(docs);
+        for (const d of docs.slice(0, 40)) {
+          const title = d.items[d.items.length - 1].title;
+          const hit = s.match(title);
+          if (hit === null) return false;
+          if (hit.id !== d.id && !docs[hit.id].items.some((it) => norm(it.title) === norm(title))) return false;
+        }
+        return true;
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  test("random nonsense matches nothing", () => {
+    const s = new StorySearch(docsFrom(1, 2000));
+    const word = fc.string({ unit: fc.constantFrom(..."bcdfghjklmnpqrstvwxz"), minLength: 5, maxLength: 9 });
+    fc.assert(
+      fc.property(fc.array(word, { minLength: 1, maxLength: 4 }), (ws) => s.match(ws.join(" ")) === null),
+      { numRuns: 500 },
+    );
+  });
+
+  test("answers do not depend on entry order and are repeatable", () => {
+    const docs = docsFrom(3, 800);
+    const a = new StorySearch(docs);
+    const b = new StorySearch([...docs].reverse());
+    const qs = [...docs.slice(0, 150).map((d) => d.name), ...docs.slice(0, 100).map((d) => d.items[0].title), "iphone", "hurricane irma", "fenty bea", "makeup tutorial"];
+    for (const q of qs) {
+      expect(b.search(q, 5)).toEqual(a.search(q, 5));
+      expect(b.match(q)).toEqual(a.match(q));
+      expect(a.match(q)).toEqual(a.match(q));
+    }
+  });
+
+  test("ties go to the larger story, then the more recent", () => {
+    const item = (title: string) => ({ title });
+    const s = new StorySearch([
+      { id: 0, name: "Zorblax", items: [item("Zorblax launch"), item("Zorblax review")], recency: 10 },
+      { id: 1, name: "Zorblax", items: [item("Zorblax launch"), item("Zorblax review")], recency: 12 },
+    ]);
+    expect(s.match("zorblax")?.id).toBe(1);
+    const big = new StorySearch([
+      { id: 0, name: "Zorblax", items: [item("Zorblax launch"), item("Zorblax review"), item("Zorblax teardown")], recency: 10 },
+      { id: 1, name: "Zorblax", items: [item("Zorblax launch"), item("Zorblax review")], recency: 12 },
+    ]);
+    expect(big.match("zorblax")?.id).toBe(0);
+  });
+
+  test("finds a story by a tag, a channel word, a typo and a prefix; empty input answers null", () => {
+    const s = new StorySearch(
+      docsFrom(5, 500).concat([
+        { id: 9001, name: "Quibbleton Review", items: [{ title: "Quibbleton Review: five days later", tags: ["marblefone", "phone"], channel: "Zaxotech" }, { title: "Quibbleton unboxing", tags: ["marblefone"], channel: "Zaxotech" }], recency: 1 },
+      ]),
+    );
+    const id = (q: string) => s.match(q)?.id;
+    const at = 500; // index of the extra doc (hit ids are the doc's id field)
+    expect(id("quibbleton")).toBe(9001);
+    expect(id("marblefone")).toBe(9001);
+    expect(id("quibbelton")).toBe(9001);
+    expect(id("quibble")).toBe(9001);
+    expect(at).toBe(500);
+    expect(s.match("")).toBeNull();
+    expect(new StorySearch([]).match("anything")).toBeNull();
+  });
+});
