@@ -155,12 +155,12 @@ export function clusterBootstrapCI(pairs: Pair[], score: (headline: string) => n
 }
 
 /** A headline as the trainer sees it: its dense hand-written features and its lexical terms. */
-interface Encoded {
+export interface Encoded {
   x: Float64Array;
   terms: string[];
 }
 
-function encodeAll(pairs: Pair[]): Map<string, Encoded> {
+export function encodeAll(pairs: Pair[]): Map<string, Encoded> {
   const m = new Map<string, Encoded>();
   for (const p of pairs) for (const h of [p.a, p.b]) if (!m.has(h)) m.set(h, { x: headlineFeatures(h), terms: headlineTerms(h) });
   return m;
@@ -191,7 +191,7 @@ export function chooseVocabulary(pairs: Pair[], enc: Map<string, Encoded>, hyper
 }
 
 /** Pair differences x_a − x_b as one sparse matrix (CSR): row i holds idx[ptr[i]..ptr[i+1]) and val. */
-interface Csr {
+export interface Csr {
   ptr: Int32Array;
   idx: Int32Array;
   val: Float64Array;
@@ -324,7 +324,7 @@ function choleskySolve(A: Float64Array, b: Float64Array, x: Float64Array, n: num
 const round6 = (x: number): number => Math.round(x * 1e6) / 1e6 + 0; // "+ 0" turns -0 into 0
 
 /** Fits on the given pairs (vocabulary chosen from them too) and returns the spec with bias 0. */
-function fitPairs(pairs: Pair[], enc: Map<string, Encoded>, hyper = HYPER): HeadlineModelSpec {
+export function fitPairs(pairs: Pair[], enc: Map<string, Encoded>, hyper = HYPER): HeadlineModelSpec {
   const vocabulary = chooseVocabulary(pairs, enc, hyper);
   const nHand = FEATURE_NAMES.length;
   const vocab = new Map<string, number>();

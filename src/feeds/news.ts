@@ -5,6 +5,9 @@
  */
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { addSkip, type NewsObs, type ParseResult, type SkipTally } from "./types.ts";
+import { decodeEntities, plainText } from "../rules/markup.ts";
+
+export { decodeEntities };
 
 /** Parsed XML element as fast-xml-parser shapes it: a string for text-only leaves, else an object. */
 export type XNode = string | { [k: string]: unknown };
@@ -80,32 +83,9 @@ export function attr(v: unknown, name: string): string | null {
   return typeof a === "string" ? decodeEntities(a) : null;
 }
 
-const NAMED: Record<string, string> = {
-  amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", hellip: "…", mdash: "—", ndash: "–",
-  lsquo: "‘", rsquo: "’", ldquo: "“", rdquo: "”", laquo: "«", raquo: "»", bull: "•", middot: "·",
-  copy: "©", reg: "®", trade: "™", euro: "€", pound: "£", yen: "¥", cent: "¢", deg: "°", times: "×",
-  eacute: "é", egrave: "è", aacute: "á", agrave: "à", iacute: "í", oacute: "ó", uacute: "ú",
-  ntilde: "ñ", ccedil: "ç", auml: "ä", ouml: "ö", uuml: "ü", szlig: "ß",
-};
-
-/** Decode XML and common HTML character references; unknown names are left verbatim. */
-export function decodeEntities(s: string): string {
-  return s.replace(/&(#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});/g, (m, e: string) => {
-    if (e[0] === "#") {
-      const cp = e[1] === "x" || e[1] === "X" ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
-      return cp > 0 && cp <= 0x10ffff && !(cp >= 0xd800 && cp <= 0xdfff) ? String.fromCodePoint(cp) : m;
-    }
-    return NAMED[e] ?? m;
-  });
-}
-
-/**
- * Human-readable text: decode, strip HTML tags (legacy Trends titles carry escaped `<b>`), decode
- * again (Google double-escapes apostrophes as `&amp;#39;`), collapse whitespace.
- */
+/** Human-readable text of an element: see plainText (tags stripped, entities decoded to a fixed point). */
 export function cleanText(v: unknown): string {
-  const once = decodeEntities(rawText(v)).replace(/<\/?[A-Za-z][^<>]*>/g, "");
-  return decodeEntities(once).replace(/\s+/g, " ").trim();
+  return plainText(rawText(v));
 }
 
 export function isHttpUrl(s: string): boolean {

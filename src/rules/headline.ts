@@ -21,6 +21,12 @@ export function headlineScore(text: string): number {
   return MODEL.score(text);
 }
 
+/** The model's logit (0 for the average training headline); what the grade rescales into its own points. */
+export function headlineLogit(text: string): number {
+  const x = MODEL.logit(text);
+  return Number.isFinite(x) ? x : 0;
+}
+
 /** Points for the grade: one decimal, within [0, max]. A non-finite or negative max yields 0. */
 export function hookMechanicsPoints(text: string, max = 30): number {
   if (!Number.isFinite(max) || max <= 0) return 0;

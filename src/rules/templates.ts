@@ -1,48 +1,511 @@
 /**
- * Hook templates per pattern, used by hook-rescue and by grade's rewrites. Deterministic: the same
- * topic and pattern always give the same text. The topic is inserted as plain text after
- * `safeTopic` (normalised, control/format characters and markup removed, whitespace collapsed,
- * capped), so a caller cannot smuggle markup or invisible characters into a hook.
+ * Hook templates per pattern and per kind of topic, used by hook-rescue and by grade's rewrites
+ * (src/rules/rewrite.ts). Deterministic: the same subject and pattern always give the same text.
+ *
+ * Text is built from a Subject (the topic in its real casing, its kind and tone, whether it reads
+ * with "the", whether its head is plural), never by pasting raw input: the topic is first reduced
+ * to plain text (`safeTopic`: markup and entities stripped, NFKC, control/format characters removed,
+ * whitespace collapsed, ≤ 80 chars). Every hook is then Title-Cased (words with a capital, like
+ * "iPhone" or "DIY", are kept as written), ≤ HOOK_MAX characters, and kept only if it really carries
+ * its pattern. A sensitive topic (src/rules/tone.ts) only ever gets the `tragedy`/`mourning` family.
+ * Families, variants and the rule for picking one: docs/rules.md "Hook rescue and grade".
  */
-export const TEMPLATES: Partial<Record<string, (t: string, year: number) => string>> = {
-  "hook:list_preview": (t) => `7 things nobody tells you about ${t}`,
-  "hook:question": (t) => `Is ${t} actually worth it?`,
-  "hook:before_after": (t) => `${t}: before and after 30 days`,
-  "hook:confession": (t) => `I tried ${t} for a week and I was wrong`,
-  "hook:contrarian": (t) => `Stop doing ${t} like everyone else`,
-  "hook:story": (t) => `The true story behind ${t}`,
-  "hook:statistic": (t) => `90% of ${t} comes down to one thing`,
-  "hook:empathy": (t) => `If ${t} feels overwhelming, you're not alone`,
-  "hook:bold_claim": (t) => `The only ${t} guide you will ever need`,
-  "struct:number_led": (t) => `5 ${t} lessons that still hold up`,
-  "struct:how_to": (t) => `How to get started with ${t}`,
-  "struct:versus": (t) => `${t} vs the alternatives: which one wins`,
-  "struct:colon_split": (t) => `${t}: what actually matters`,
-  "struct:bracket_tag": (t) => `${t} [Full Breakdown]`,
-  "struct:year_tag": (t, y) => `${t} in ${y}: what changed`,
-  "struct:all_caps_word": (t) => `${t}: the REAL story`,
-  "struct:first_person": (t) => `I tested ${t} so you don't have to`,
-  "struct:question_mark": (t) => `What is really going on with ${t}?`,
-  "struct:pipe_split": (t) => `${t} | Full breakdown`,
-  "struct:exclamation": (t) => `${t} just changed!`,
-  "struct:dash_split": (t) => `${t} - the full story`,
-  "struct:second_person": (t) => `What you need to know about ${t}`,
+import { plainText } from "./markup.ts";
+import { casingFrom, isPluralHead, possessive, recase, titleCase, type Casing } from "./english.ts";
+import { BANNED_WHEN_SENSITIVE, toneOf, type Tone } from "./tone.ts";
+import { topicKind, type KindContext, type TopicKind } from "./topickind.ts";
+import { titlePatterns } from "./structure.ts";
+import { classifyHook } from "./hook.ts";
+
+export const HOOK_MAX = 100;
+
+export interface Subject {
+  /** The topic as it should read, in its real casing ("iPhone X", "Las Vegas Shooting"). */
+  text: string;
+  kind: TopicKind;
+  tone: Tone;
+  /** Reads with "the" in running text ("the iPhone X", "the Las Vegas Shooting", not "the Bitcoin"). */
+  the: boolean;
+  plural: boolean;
+  /** A how-to given as a verb phrase ("Make Cold Brew"), not a noun phrase ("Makeup Routine"). */
+  vp: boolean;
+  /** A time frame kept from a draft ("after a week", "after 7 days"); empty when none. */
+  span: string;
+}
+
+type Family = TopicKind | "howto_vp" | "tragedy" | "tragedy_headline" | "mourning";
+/** One template: the subject's helpers in, text out ("" when this variant does not fit the subject). */
+type Tpl = (h: Helpers) => string;
+interface Helpers {
+  /** Subject as a bare name. */
+  S: string;
+  /** Subject as a noun phrase in running text ("the iPhone X"). */
+  NP: string;
+  /** Verb forms agreeing with the subject. */
+  Is: string;
+  Does: string;
+  Has: string;
+  s: string; // verb suffix: "Feels" / "Feel"
+  span: string; // " After a Week" or ""
+  dur: string; // the draft's time frame or "a Week": "7 Days"
+  poss: string; // "Sam Smith's"
+  /** The subject when it can stand before a noun ("The Ultimate {mod} Guide"): ≤ 3 words, a plain noun phrase; else "". */
+  mod: string;
+  y: number;
+}
+
+/**
+ * Families per pattern. Variants are tried in a rotation that starts at a hash of the subject, so
+ * topics of one kind do not all get the same line; the first variant that fits HOOK_MAX and carries
+ * the pattern wins. A missing family means the pattern has no text that reads right for that kind
+ * (hook-rescue then moves on to the next validated pattern).
+ */
+const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
+  "hook:list_preview": {
+    tragedy_headline: [(h) => `${h.S}: 5 Things to Know`],
+    general: [(h) => `7 Things Nobody Tells You About ${h.NP}`, (h) => `5 Things I Wish I Knew About ${h.NP} Sooner`],
+    product: [(h) => `7 Things I Learned After ${h.dur} With ${h.NP}`, (h) => `5 Hidden Features of ${h.NP} Nobody Talks About`],
+    person: [(h) => `5 Things You Didn't Know About ${h.S}`, (h) => `7 Moments That Made ${h.S} Famous`],
+    event: [(h) => `5 Things to Know About ${h.NP}`, (h) => `7 Moments From ${h.NP} Everyone Missed`],
+    howto: [(h) => (h.mod ? `7 ${h.mod} Mistakes Beginners Make` : ""), (h) => (h.mod ? `5 ${h.mod} Tips Nobody Tells You` : "")],
+    howto_vp: [(h) => `7 Mistakes to Avoid When You ${h.S}`, (h) => `5 Tips to ${h.S} Like a Pro`],
+    money: [(h) => `5 Numbers That Explain ${h.NP}`, (h) => `7 Things to Know About ${h.NP} Before You Invest`],
+    headline: [(h) => `${h.S}: 5 Details Everyone Missed`, (h) => `${h.S}: 5 Things You Missed`],
+    tragedy: [(h) => `5 Things to Know About ${h.NP}`],
+    mourning: [(h) => `Remembering ${h.S}: 5 Moments That Mattered`],
+  },
+  "hook:question": {
+    tragedy_headline: [(h) => `${h.S}: What Do We Know So Far?`],
+    general: [(h) => `${h.Is} ${h.NP} Actually Worth the Hype?`, (h) => `Why Is Everyone Talking About ${h.NP}?`],
+    product: [(h) => `${h.Is} ${h.NP} Worth It${h.span}?`, (h) => `Should You Buy ${h.NP}?`],
+    person: [(h) => `Why Is Everyone Talking About ${h.S}?`, (h) => `What's Next for ${h.S}?`],
+    event: [(h) => `Why ${h.Does} ${h.NP} Matter?`, (h) => `What Happens After ${h.NP}?`],
+    howto: [(h) => (h.mod ? `What's the Secret to the Perfect ${h.mod}?` : ""), (h) => (h.mod ? `Why Is Everyone Trying This ${h.mod}?` : "")],
+    howto_vp: [(h) => `What's the Easiest Way to ${h.S}?`, (h) => `Can You Really ${h.S} at Home?`],
+    money: [(h) => `Where ${h.Is} ${h.NP} Headed Next?`, (h) => `${h.Is} ${h.NP} a Good Bet Right Now?`],
+    headline: [(h) => `${h.S}: What Do You Think?`],
+    tragedy: [(h) => `${h.NP}: What Do We Know So Far?`],
+    mourning: [(h) => `Who Was ${h.S}?`],
+  },
+  "hook:before_after": {
+    general: [(h) => `${h.NP}, 30 Days Later: What Changed`, (h) => `${h.NP}: Before and After 30 Days`],
+    product: [(h) => `${h.NP}, 30 Days Later: Was It Worth It?`, (h) => `${h.NP}: Before and After 30 Days of Use`],
+    person: [(h) => `${h.S}: Then and Now`],
+    event: [(h) => `${h.NP}: Then and Now`],
+    howto: [(h) => (h.mod ? `${h.mod} Transformation: Before and After` : "")],
+    howto_vp: [(h) => `I Tried to ${h.S} for 30 Days: Before and After`],
+    money: [(h) => `${h.NP}: Then and Now`, (h) => `${h.NP}, 30 Days Later: What Changed`],
+  },
+  "hook:confession": {
+    general: [(h) => `I Was Wrong About ${h.NP}`, (h) => `My Honest Opinion on ${h.NP}`],
+    product: [(h) => `I Used ${h.NP} for ${h.dur} and I Was Wrong`, (h) => `I Switched to ${h.NP}: My Honest Review`],
+    person: [(h) => `I Was Wrong About ${h.S}`, (h) => `My Honest Opinion on ${h.S}`],
+    event: [(h) => `My Honest Take on ${h.NP}`, (h) => `I Was Wrong About ${h.NP}`],
+    howto: [(h) => (h.mod ? `I Tried This ${h.mod} for a Week` : ""), (h) => (h.mod ? `My Honest ${h.mod} Review` : "")],
+    howto_vp: [(h) => `I Tried to ${h.S} for a Week: Here's How It Went`],
+    money: [(h) => `I Was Wrong About ${h.NP}`, (h) => `My Honest Take on ${h.NP}`],
+    headline: [(h) => `${h.S}: My Honest Reaction`],
+  },
+  "hook:contrarian": {
+    general: [(h) => `The Truth About ${h.NP} Nobody Mentions`, (h) => `Stop Believing These Myths About ${h.NP}`],
+    product: [(h) => `Don't Buy ${h.NP} Until You Watch This`, (h) => `${h.NP} ${h.Is} Overrated: Here's Why`],
+    person: [(h) => `The Truth About ${h.S}`],
+    event: [(h) => `The Truth About ${h.NP}`],
+    howto: [(h) => (h.mod ? `Stop Making These ${h.mod} Mistakes` : "")],
+    howto_vp: [(h) => `Stop Trying to ${h.S} the Hard Way`],
+    money: [(h) => `The Truth About ${h.NP} Nobody Tells You`, (h) => (h.mod ? `Stop Believing These ${h.mod} Myths` : "")],
+  },
+  "hook:story": {
+    tragedy_headline: [(h) => `${h.S}: The Stories Behind the Headlines`],
+    general: [(h) => `The True Story Behind ${h.NP}`, (h) => `My Experience With ${h.NP}`],
+    product: [(h) => `My Experience With ${h.NP}${h.span}`, (h) => `The Story Behind ${h.NP}`],
+    person: [(h) => `The Untold Story of ${h.S}`],
+    event: [(h) => `The Story Behind ${h.NP}`, (h) => `What Happened After ${h.NP}`],
+    howto: [(h) => (h.mod ? `How I Perfected My ${h.mod}` : "")],
+    howto_vp: [(h) => `How I Learned to ${h.S}`],
+    // "How I got into Bitcoin", but not "into the Bitcoin price".
+    money: [(h) => (h.NP === h.S ? `How I Got Into ${h.S}` : ""), (h) => `The Story Behind ${h.NP}`],
+    headline: [(h) => `${h.S}: What Really Happened`],
+    tragedy: [(h) => `${h.NP}: The Stories Behind the Headlines`],
+    mourning: [(h) => `The Story of ${h.S}`],
+  },
+  "hook:empathy": {
+    general: [(h) => `If ${h.NP} Feel${h.s} Overwhelming, You're Not Alone`],
+    product: [(h) => `If ${h.NP} Confuse${h.s} You, You're Not Alone`],
+    howto: [(h) => `If ${h.S} Feel${h.s} Impossible, You're Not Alone`],
+    howto_vp: [(h) => `If You're Struggling to ${h.S}, Watch This`],
+    money: [(h) => `If ${h.NP} Keep${h.s} You Up at Night, You're Not Alone`],
+    tragedy: [(h) => `If ${h.NP} ${h.Has} Left You Shaken, You're Not Alone`],
+    mourning: [(h) => `If You're Mourning ${h.S}, You're Not Alone`],
+  },
+  "hook:statistic": {
+    general: [(h) => (h.mod ? `90% of People Get ${h.NP} Wrong` : ""), (h) => `${h.NP} in 60 Seconds`],
+    product: [(h) => `${h.NP} After 100 Hours of Use`, (h) => `${h.NP} in 60 Seconds`],
+    person: [(h) => `${h.S} in 60 Seconds`],
+    event: [(h) => `${h.NP} in 60 Seconds`],
+    howto: [(h) => `${h.S} in 10 Minutes`],
+    howto_vp: [(h) => `How to ${h.S} in 10 Minutes`],
+    money: [(h) => (h.mod ? `90% of Investors Get ${h.NP} Wrong` : ""), (h) => `${h.NP} in 60 Seconds`],
+    headline: [(h) => `${h.S} in 60 Seconds`],
+  },
+  "hook:bold_claim": {
+    general: [(h) => (h.mod ? `The Only ${h.mod} Guide You'll Ever Need` : ""), (h) => `${h.NP}: Everything You Need to Know`],
+    product: [(h) => (h.mod ? `The Ultimate ${h.mod} Guide` : ""), (h) => (h.mod ? `The Best ${h.mod} Tips Nobody Uses` : "")],
+    person: [(h) => `${possessiveOf(h)} Best Moments Ever`],
+    event: [(h) => `The Best Moments From ${h.NP}`],
+    howto: [(h) => (h.mod ? `The Only ${h.mod} You'll Ever Need` : "")],
+    howto_vp: [(h) => `The Easiest Way to ${h.S}`],
+    money: [(h) => (h.mod ? `The Ultimate ${h.mod} Guide` : "")],
+  },
+  "struct:number_led": {
+    tragedy_headline: [(h) => `5 Things to Know: ${h.S}`],
+    general: [(h) => `7 Things Nobody Tells You About ${h.NP}`, (h) => `5 Things I Wish I Knew About ${h.NP} Sooner`],
+    product: [(h) => `5 Hidden Features of ${h.NP}`, (h) => `7 Things I Learned After ${h.dur} With ${h.NP}`],
+    person: [(h) => `5 Things You Didn't Know About ${h.S}`],
+    event: [(h) => `5 Things to Know About ${h.NP}`],
+    howto: [(h) => (h.mod ? `7 ${h.mod} Mistakes Beginners Make` : "")],
+    howto_vp: [(h) => `5 Ways to ${h.S} at Home`],
+    money: [(h) => `5 Numbers That Explain ${h.NP}`],
+    tragedy: [(h) => `5 Things to Know About ${h.NP}`],
+    mourning: [(h) => `5 Moments to Remember ${h.S} By`],
+  },
+  "struct:how_to": {
+    general: [(h) => `How to Get Started With ${h.NP}`, (h) => `${h.NP}: A Step-by-Step Guide`],
+    product: [(h) => `How to Get the Most Out of ${h.NP}`, (h) => `How to Set Up ${h.NP} the Right Way`],
+    howto: [(h) => `${h.S}: A Step-by-Step Tutorial`, (h) => (h.mod ? `How to Nail Your ${h.mod}` : "")],
+    howto_vp: [(h) => `How to ${h.S}: A Step-by-Step Guide`, (h) => `How to ${h.S} (Step by Step)`],
+    money: [(h) => `How to Make Sense of ${h.NP}`],
+    tragedy: [(h) => `How to Help After ${h.NP}`],
+  },
+  "struct:versus": {
+    general: [(h) => `${h.NP} vs the Alternatives: Which One Wins?`],
+    product: [(h) => `${h.NP} vs the Competition: Which Should You Buy?`],
+    howto: [(h) => `${h.S}: Cheap vs Expensive`],
+    howto_vp: [(h) => `How to ${h.S}: Cheap vs Expensive`],
+    money: [(h) => `${h.NP} vs Index Funds: Which Wins?`],
+  },
+  "struct:colon_split": {
+    tragedy_headline: [(h) => `${h.S}: What We Know So Far`],
+    general: [(h) => `${h.NP}: What Actually Matters`, (h) => `${h.NP}: What Nobody Tells You`],
+    product: [(h) => `${h.NP}${h.span}: What Actually Matters`, (h) => `${h.NP}: The Honest Review`],
+    person: [(h) => `${h.S}: The Story So Far`],
+    event: [(h) => `${h.NP}: What We Know So Far`, (h) => `${h.NP}: The Moments Everyone Is Talking About`],
+    howto: [(h) => `${h.S}: The Beginner's Guide`],
+    howto_vp: [(h) => `How to ${h.S}: The Beginner's Guide`],
+    money: [(h) => `${h.NP}: What It Means for Your Money`],
+    headline: [(h) => `${h.S}: The Full Story`],
+    tragedy: [(h) => `${h.NP}: What We Know So Far`],
+    mourning: [(h) => `${h.S}: A Look Back`],
+  },
+  "struct:bracket_tag": {
+    tragedy_headline: [(h) => `${h.S} [Timeline]`],
+    general: [(h) => `${h.NP} [Full Breakdown]`],
+    product: [(h) => `${h.NP} [Honest Review${h.span}]`],
+    person: [(h) => `${h.S} [Career Highlights]`],
+    event: [(h) => `${h.NP} [Highlights]`],
+    howto: [(h) => `${h.S} [Step by Step]`],
+    howto_vp: [(h) => `How to ${h.S} [Step by Step]`],
+    money: [(h) => `${h.NP} [Explained]`],
+    headline: [(h) => `${h.S} [Full Story]`],
+    tragedy: [(h) => `${h.NP} [Timeline]`],
+    mourning: [(h) => `${h.S} [A Look Back]`],
+  },
+  "struct:year_tag": {
+    tragedy_headline: [(h) => `${h.S} | ${h.y} Timeline`],
+    general: [(h) => `${h.NP} in ${h.y}: What Changed`],
+    product: [(h) => `${h.NP} in ${h.y}: Still Worth It?`],
+    person: [(h) => `${h.S} in ${h.y}: The Story So Far`],
+    event: [(h) => `${h.NP}, ${h.y}: What We Know`],
+    howto: [(h) => `${h.S} in ${h.y}: The Updated Guide`],
+    howto_vp: [(h) => `How to ${h.S} in ${h.y}`],
+    money: [(h) => `${h.NP} in ${h.y}: What Changed`],
+    headline: [(h) => `${h.S} | ${h.y} Recap`],
+    tragedy: [(h) => `${h.NP}, ${h.y}: A Timeline`],
+    mourning: [(h) => `${h.S}: Looking Back From ${h.y}`],
+  },
+  "struct:all_caps_word": {
+    general: [(h) => `${h.NP}: The REAL Story`],
+    product: [(h) => `${h.NP}: The HONEST Review`],
+    person: [(h) => `${h.S}: The REAL Story`],
+    event: [(h) => `${h.NP}: The REAL Story`],
+    howto: [(h) => `${h.S}: The EASY Way`],
+    howto_vp: [(h) => `The EASIEST Way to ${h.S}`],
+    money: [(h) => `${h.NP}: The REAL Numbers`],
+    headline: [(h) => `${h.S}: The REAL Story`],
+  },
+  "struct:first_person": {
+    tragedy_headline: [(h) => `${h.S}: What We Know So Far`],
+    general: [(h) => `What I Learned From ${h.NP}`, (h) => `My Honest Take on ${h.NP}`],
+    product: [(h) => `I Tested ${h.NP} So You Don't Have To`, (h) => `Why I Switched to ${h.NP}`],
+    person: [(h) => `What I Learned From ${h.S}`],
+    event: [(h) => `What I Learned From ${h.NP}`],
+    howto: [(h) => (h.mod ? `My ${h.mod}, Step by Step` : "")],
+    howto_vp: [(h) => `I Tried to ${h.S} So You Don't Have To`],
+    money: [(h) => `What I Learned From ${h.NP}`],
+    headline: [(h) => `${h.S}: My Honest Reaction`],
+    tragedy: [(h) => `What We Know About ${h.NP} So Far`],
+    mourning: [(h) => `What ${h.S} Meant to Us`],
+  },
+  "struct:question_mark": {
+    tragedy_headline: [(h) => `${h.S}: What Do We Know So Far?`],
+    general: [(h) => `What Is Really Going On With ${h.NP}?`, (h) => `${h.Is} ${h.NP} Actually Worth the Hype?`],
+    product: [(h) => `${h.Is} ${h.NP} Worth It${h.span}?`, (h) => `Should You Buy ${h.NP}?`],
+    person: [(h) => `What's Next for ${h.S}?`],
+    event: [(h) => `Why ${h.Does} ${h.NP} Matter?`],
+    howto: [(h) => (h.mod ? `What's the Secret to the Perfect ${h.mod}?` : "")],
+    howto_vp: [(h) => `What's the Easiest Way to ${h.S}?`],
+    money: [(h) => `Where ${h.Is} ${h.NP} Headed Next?`],
+    headline: [(h) => `${h.S}: What Do You Think?`],
+    tragedy: [(h) => `${h.NP}: What Do We Know So Far?`],
+    mourning: [(h) => `Who Was ${h.S}?`],
+  },
+  "struct:pipe_split": {
+    tragedy_headline: [(h) => `${h.S} | What We Know`],
+    general: [(h) => `${h.NP} | Full Breakdown`],
+    product: [(h) => `${h.NP} | Honest Review${h.span}`],
+    person: [(h) => `${h.S} | The Story So Far`],
+    event: [(h) => `${h.NP} | Highlights`],
+    howto: [(h) => `${h.S} | Step-by-Step Tutorial`],
+    howto_vp: [(h) => `How to ${h.S} | Step-by-Step Guide`],
+    money: [(h) => `${h.NP} | Explained`],
+    headline: [(h) => `${h.S} | The Full Story`],
+    tragedy: [(h) => `${h.NP} | What We Know`],
+    mourning: [(h) => `${h.S} | A Look Back`],
+  },
+  "struct:exclamation": {
+    general: [(h) => `Everything You Need to Know About ${h.NP}!`],
+    product: [(h) => `Watch This Before You Buy ${h.NP}!`],
+    person: [(h) => `The Best of ${h.S}!`],
+    event: [(h) => `The Best Moments From ${h.NP}!`],
+    howto: [(h) => (h.mod ? `Try This ${h.mod}!` : "")],
+    howto_vp: [(h) => `Learn to ${h.S} in Minutes!`],
+    money: [(h) => `Everything You Need to Know About ${h.NP}!`],
+    headline: [(h) => `${h.S} - You Have to See This!`],
+  },
+  "struct:dash_split": {
+    tragedy_headline: [(h) => `${h.S} - What We Know`],
+    general: [(h) => `${h.NP} - The Full Story`],
+    product: [(h) => `${h.NP} - Honest Review${h.span}`],
+    person: [(h) => `${h.S} - The Story So Far`],
+    event: [(h) => `${h.NP} - What We Know`],
+    howto: [(h) => `${h.S} - Easy Step-by-Step Tutorial`],
+    howto_vp: [(h) => `How to ${h.S} - The Easy Way`],
+    money: [(h) => `${h.NP} - What It Means for You`],
+    headline: [(h) => `${h.S} - The Full Story`],
+    tragedy: [(h) => `${h.NP} - What We Know`],
+    mourning: [(h) => `${h.S} - A Look Back`],
+  },
+  "struct:second_person": {
+    tragedy_headline: [(h) => `${h.S}: What You Need to Know`],
+    general: [(h) => `What You Need to Know About ${h.NP}`],
+    product: [(h) => `Everything You Need to Know Before You Buy ${h.NP}`],
+    person: [(h) => `What You Don't Know About ${h.S}`],
+    event: [(h) => `What You Need to Know About ${h.NP}`],
+    howto: [(h) => (h.mod ? `Your Guide to the Perfect ${h.mod}` : `Your Guide to ${h.S}`)],
+    howto_vp: [(h) => `How You Can ${h.S} at Home`],
+    money: [(h) => `What ${h.NP} Mean${h.s} for Your Wallet`],
+    headline: [(h) => `${h.S}: What You Need to Know`, (h) => `${h.S} - You Have to See This`, (h) => `${h.S}: Here's What You Missed`],
+    tragedy: [(h) => `What You Need to Know About ${h.NP}`],
+    mourning: [(h) => `What You Need to Know About ${h.S}`],
+  },
 };
+
+function possessiveOf(h: Helpers): string {
+  return h.poss;
+}
+
+/** The patterns that have templates (every key reads right for at least one kind). */
+export const TEMPLATES: Readonly<Record<string, unknown>> = T;
+export const TEMPLATE_PATTERNS: readonly string[] = Object.keys(T);
+
+/** Families a subject may use, in order: a sensitive topic never falls back to a light-hearted one. */
+function families(s: Subject): Family[] {
+  // A long subject reads as a headline: "What We Know About <ten words> So Far" does not.
+  if (s.tone.sensitive) return s.tone.death && s.kind === "person" ? ["mourning"] : s.kind === "headline" || s.text.split(" ").length > 5 ? ["tragedy_headline"] : ["tragedy"];
+  // A plural how-to noun ("Keto Recipes") reads wrong in "7 … Mistakes", "Try This …": general only.
+  if (s.kind === "howto") return s.vp ? ["howto_vp"] : s.plural ? ["general"] : ["howto", "general"];
+  if (s.kind === "product" || s.kind === "money") return [s.kind, "general"];
+  return [s.kind];
+}
+
+/** Stable 32-bit hash (FNV-1a) of the subject: picks the first variant tried. */
+function hash(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/** A sensitive subject keeps none of the banned words it was typed with ("… HACK", "… worth it!"). */
+function respectful(text: string): string {
+  let t = text;
+  for (const re of BANNED_WHEN_SENSITIVE) t = t.replace(new RegExp(re.source, re.flags.includes("g") ? re.flags : re.flags + "g"), " ");
+  t = t.replace(/\s+/g, " ").replace(/[\s.!?:;,|\-–—]+$/u, "").trim();
+  return t || text.replace(/!/g, "");
+}
+
+function helpers(s: Subject, year: number): Helpers {
+  return {
+    S: s.text,
+    NP: s.the ? `the ${s.text}` : s.text,
+    Is: s.plural ? "Are" : "Is",
+    Does: s.plural ? "Do" : "Does",
+    Has: s.plural ? "Have" : "Has",
+    s: s.plural ? "" : "s",
+    span: s.span ? ` ${s.span}` : "",
+    dur: s.span ? s.span.replace(/^after\s+/i, "") : "a Week",
+    poss: possessive(s.text),
+    mod: s.kind !== "headline" && !s.vp && s.text.split(" ").length <= 3 && !/\b(?:of|the|and|with|for|vs|on|in|at|to)\b|[&,’'"]/i.test(s.text) ? s.text : "",
+    y: year,
+  };
+}
+
+/** Capitalise a leading "the" and apply Title Case; collapse any doubled space a template made. */
+function finish(text: string): string {
+  return titleCase(text.replace(/\s+/g, " ").trim());
+}
+
+/**
+ * The hook for one pattern, or null when no variant of the subject's families reads right, fits
+ * HOOK_MAX characters and carries the pattern.
+ */
+export function hookText(pattern: string, subject: Subject, year: number): string | null {
+  const byFamily = T[pattern];
+  if (!byFamily || !subject.text) return null;
+  const s = subject.tone.sensitive ? { ...subject, text: respectful(subject.text) } : subject;
+  const h = helpers(s, year);
+  // Without the span first if the span makes it too long: the subject matters more than the frame.
+  const tries = s.span ? [h, { ...h, span: "" }] : [h];
+  for (const fam of families(s)) {
+    const vs = byFamily[fam];
+    if (!vs || vs.length === 0) continue;
+    const start = hash(`${s.text.toLowerCase()}|${pattern}`) % vs.length;
+    const order = vs.map((_, k) => vs[(start + k) % vs.length]);
+    // A draft's time frame is its point ("… after one week"): variants that keep it go first.
+    if (s.span) order.sort((a, b) => Number(b(h).includes(h.span)) - Number(a(h).includes(h.span)));
+    for (const hh of tries)
+      for (const tpl of order) {
+        const raw = tpl(hh);
+        if (!raw) continue;
+        const text = finish(raw);
+        if ([...text].length <= HOOK_MAX && titlePatterns(text).includes(pattern)) return text;
+      }
+  }
+  return null;
+}
 
 /** Control, format and other default-ignorable (invisible: U+034F, Hangul fillers, variation selectors) characters. */
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2028\u2029]/gu;
 export const TOPIC_MAX = 80;
 
+/**
+ * Plain topic text: markup and entities removed (`<b>iphone</b> x` → `iphone x`), NFKC, invisible
+ * characters and leftover markup brackets turned into spaces, whitespace collapsed, cut at TOPIC_MAX
+ * at a word boundary, trailing punctuation dropped.
+ */
 export function safeTopic(s: string): string {
-  let t = s.normalize("NFKC").replace(INVISIBLE, " ").replace(/[<>{}\[\]`\\]/g, " ").replace(/\s+/g, " ").trim();
+  let t = s.normalize("NFKC").replace(INVISIBLE, " ");
+  // To a fixed point (each change shortens the text, so this ends), so safeTopic is idempotent even
+  // for entities escaped more deeply than plainText's rounds.
+  for (let prev = ""; prev !== t; ) [prev, t] = [t, plainText(t)];
+  // Entities plainText could not decode (unknown names, invalid code points) are markup debris too.
+  t = t.normalize("NFKC").replace(INVISIBLE, " ").replace(/&#?[A-Za-z0-9]{1,32};/g, " ").replace(/[<>{}\[\]`\\]/g, " ").replace(/\s+/g, " ").trim();
   // Cut at TOPIC_MAX UTF-16 units, never inside a surrogate pair (a lone surrogate is malformed text).
   if (t.length > TOPIC_MAX) t = t.slice(0, TOPIC_MAX).replace(/[\uD800-\uDBFF]$/, "").replace(/\s+\S*$/, "");
   // Trailing punctuation last, spaces included ("! -" → ""), so the result is stable: safeTopic(safeTopic(x)) = safeTopic(x).
   return t.replace(/[\s.!?:;,|\-–—]+$/u, "");
 }
 
+/** What is known about the story a topic matched (all optional: a topic may match nothing). */
+export interface TopicContext extends KindContext {
+  /** The matched story's name. */
+  storyName?: string | null;
+  /** Titles of the story's items (videos, news headlines), for casing and tone. */
+  titles?: readonly string[];
+}
+
+/** Head words that read with "the" ("the Las Vegas Shooting", "the Bitcoin Price", "the Keto Diet"). */
+const THE_HEADS = new Set(
+  ("shooting shootings attack bombing earthquake election referendum debate awards emmys oscars grammys vmas festival concert premiere " +
+    "finale trial verdict summit keynote conference ceremony parade protest protests march rally eclipse outage shutdown crash draft " +
+    "playoffs tour storm floods fire game match series price prices market economy bubble fork budget deal ipo rate rates dollar " +
+    "diet challenge trend update battery camera screen display design launch lineup trailer controversy scandal feud movement").split(" "),
+);
+/** Heads that name a part or aspect of a product, not the product. */
+const FEATURE_HEADS = new Set("battery camera screen display design update notch price case charger keyboard speakers software features specs leaks rumors".split(" "));
+/** One-word products that still read with "the" ("the iPhone", not "the Bitcoin"). */
+const THE_DEVICES = new Set(
+  ("iphone ipad macbook imac airpods pixel galaxy switch xbox playstation ps4 ps5 oculus kindle gopro phone smartphone camera laptop " +
+    "console headphones earbuds watch smartwatch speaker drone tablet tv monitor keyboard mouse router controller headset car").split(" "),
+);
+/** A model designation closing a product name: "Pixel 2", "iPhone X", "Galaxy S8", "iPhone 8 Plus", "Oculus Go". */
+const MODEL_END = /(?:^|\s)(?:[A-Za-z]*\d+[A-Za-z]*|[A-Z]{1,2}|Plus|Pro|Max|Mini|Ultra|Lite|Air|Edition|Go|Note)$/;
+
+/**
+ * Whether a product name reads with "the": a model designation at its end or a device word in it
+ * ("the Google Pixel 2", "the Nintendo Switch", "the Apple Watch"), not a game, app or brand alone
+ * ("Super Mario Odyssey", "Snapchat").
+ */
+export function productReadsWithThe(name: string): boolean {
+  const ws = name.toLowerCase().split(" ");
+  return MODEL_END.test(name) || ws.some((w) => THE_DEVICES.has(w));
+}
+
+/** Leading words a topic may carry that are not part of its name. */
+const LEADING_THE = /^the\s+/i;
+const HOWTO_VP = /^how\s+to\s+/i;
+/** Imperative openers of a how-to given without "how to" ("make cold brew"). */
+const VP_TAILS = /\s+(?:at home|from scratch|the easy way|the right way|like a pro|for beginners|step by step|fast|quickly|easily)$/i;
+const VP_OPENERS = /^(?:make|build|fix|cook|bake|draw|learn|grow|clean|start|lose|save|paint|write|install|play|sing|dance|train|edit|brew|sew|knit|style|cut|dye|braid|apply|get rid of)\s/i;
+
+/**
+ * Subject of a user's topic: plain text, the matched story's casing ("iphone x" → "iPhone X"),
+ * otherwise the user's own casing with shouting calmed, then Title Case; its kind, tone, article and
+ * number.
+ */
+export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", asked = false): Subject {
+  let t = safeTopic(topic);
+  const dict: Casing = casingFrom([ctx.storyName ?? "", ...(ctx.titles ?? [])]);
+  let vp = false;
+  let leadingThe = false;
+  if (HOWTO_VP.test(t)) {
+    t = t.replace(HOWTO_VP, "");
+    vp = true;
+  } else if (VP_OPENERS.test(t)) vp = true;
+  // Templates add their own setting ("… at Home", "… Like a Pro"); a how-to keeps only its task.
+  if (vp) t = t.replace(VP_TAILS, "") || t;
+  if (LEADING_THE.test(t) && t.split(" ").length > 1) {
+    t = t.replace(LEADING_THE, "");
+    leadingThe = true;
+  }
+  const text = titleCase(recase(t, dict));
+  const tone = toneOf(t, ctx.storyName ?? "", ctx.titles ?? []);
+  const words = text.split(" ");
+  const head = (words[words.length - 1] ?? "").toLowerCase();
+  // Read the hook on the topic before its end punctuation went: "not enough milk?" is a question.
+  const hooked = asked || classifyHook(text) !== "plain" || classifyHook(plainText(topic)) === "question";
+  let kind = vp ? "howto" : topicKind(text, ctx, hooked);
+  // A headline is quoted whole, with the article it came with.
+  if (kind === "headline" && leadingThe) {
+    return { text: titleCase(recase(safeTopic(topic), dict)), kind, tone, the: false, plural: false, vp: false, span };
+  }
+  // A part of a product ("iPhone X Battery") is not something to buy or switch to.
+  if (kind === "product" && words.length >= 2 && FEATURE_HEADS.has(head)) kind = "general";
+  const gaming = (ctx.categoryIds ?? []).some((c) => c === 20);
+  let the = leadingThe;
+  if (!the && !vp) {
+    if (kind === "product") the = !gaming && productReadsWithThe(text);
+    else if (kind === "event" || kind === "money" || kind === "general") the = THE_HEADS.has(head);
+  }
+  // A topic opening with a possessive or determiner already has its article ("Apple's new phone").
+  if (/^(?:a|an|my|your|our|his|her|their|this|that|these|those)\s/i.test(text) || /['’]s\s/.test(words[0] + " ")) the = false;
+  return { text, kind, tone, the, plural: !vp && isPluralHead(text), vp, span };
+}
+
+/**
+ * Compatibility entry point: the hook for `pattern` about a bare topic (no story context), or null.
+ * Kept for callers that have no story match; hook-rescue passes the matched story via subjectOf.
+ */
 export function applyTemplate(pattern: string, topic: string, year: number): string | null {
-  const f = TEMPLATES[pattern];
-  const t = safeTopic(topic);
-  return f && t ? f(t, year) : null;
+  const s = subjectOf(topic);
+  return s.text ? hookText(pattern, s, year) : null;
 }

@@ -16,6 +16,7 @@ import { prebreakout } from "../../src/api/prebreakout.ts";
 import { viralPatterns } from "../../src/api/viral-patterns.ts";
 import { hookRescue } from "../../src/api/hook-rescue.ts";
 import { grade } from "../../src/api/grade.ts";
+import { GRADE_MAX } from "../../src/rules/grade.ts";
 import { NICHES, COMPONENT_BASIS } from "../../src/domain/enums.ts";
 import { titlePatterns } from "../../src/rules/structure.ts";
 import { OPPORTUNITY_TYPES } from "../../src/rules/opportunity.ts";
@@ -358,8 +359,8 @@ describe("/grade", () => {
       expect(COMPONENT_BASIS).toContain(c.basis);
     }
     const byKey = Object.fromEntries(d.components.map((c: any) => [c.key, c]));
-    expect(byKey.pattern_validation).toMatchObject({ max: 40, basis: "measured" });
-    expect(byKey.hook_mechanics).toMatchObject({ max: 30, basis: "ai_judged" });
+    expect(byKey.pattern_validation).toMatchObject({ max: GRADE_MAX.pattern_validation, basis: "measured" });
+    expect(byKey.hook_mechanics).toMatchObject({ max: GRADE_MAX.hook_mechanics, basis: "ai_judged" });
     expect(d.verdict).toBe(d.score >= 70 ? "post_it" : d.score >= 50 ? "revise" : d.score >= 30 ? "rework" : "rethink");
     expect(d.rewrites.length).toBeLessThanOrEqual(3);
     for (const rw of d.rewrites) {

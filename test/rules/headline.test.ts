@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { FEATURE_NAMES, MAX_CHARS, headlineFeatures, headlineTerms, stem } from "../../src/rules/headline-features.ts";
-import { headlineContributions, headlineScore, hookMechanicsPoints } from "../../src/rules/headline.ts";
+import { headlineContributions, headlineLogit, headlineScore, hookMechanicsPoints } from "../../src/rules/headline.ts";
 import weights from "../../src/rules/headline-weights.json";
 import { DATA_FILE, WEIGHTS_FILE, Z_SIGNIFICANT, buildModelJson, buildPairs, isValidationTest, loadPackages, pairwiseAccuracy } from "../../scripts/train-headline.ts";
 
@@ -74,6 +74,16 @@ describe("headlineScore / hookMechanicsPoints", () => {
           expect(pts >= 0 && pts <= m).toBe(true);
           expect(Math.round(pts * 10) / 10).toBe(pts);
         }
+      }),
+    );
+  });
+
+  test("headlineLogit is finite and is the logit of headlineScore (what /grade rescales)", () => {
+    fc.assert(
+      fc.property(anyText, (s) => {
+        const x = headlineLogit(s);
+        expect(Number.isFinite(x)).toBe(true);
+        expect(1 / (1 + Math.exp(-x))).toBeCloseTo(headlineScore(s), 12);
       }),
     );
   });

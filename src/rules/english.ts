@@ -1,0 +1,204 @@
+/**
+ * The small amount of English the text generators need, as plain rules (no NLP model: titles are
+ * short, Title-Cased or shouted, which defeats part-of-speech taggers, and these rules are testable):
+ * word casing borrowed from real titles, Title Case, a/an, plural heads, possessives.
+ */
+
+/** A word's letters: Unicode letters and digits, with inner apostrophes and hyphens. */
+const WORD_RE = /[\p{L}\p{N}][\p{L}\p{N}'’.\-&]*[\p{L}\p{N}]|[\p{L}\p{N}]/gu;
+
+const hasUpper = (w: string) => /\p{Lu}/u.test(w);
+const hasLower = (w: string) => /\p{Ll}/u.test(w);
+const letters = (w: string) => w.replace(/[^\p{L}]/gu, "");
+
+/** A title that shouts (most letters upper-case) says nothing about how its words are really written. */
+export function isShouting(title: string): boolean {
+  const l = letters(title);
+  if (l.length < 6) return false;
+  const up = l.replace(/\P{Lu}/gu, "").length;
+  return up / l.length > 0.6;
+}
+
+/**
+ * How telling a spelling is: inner capitals ("iPhone", "McDonald's", "YouTube") 4, a short all-caps
+ * word or single capital ("NBA", "DIY", "X") 3, Capitalised 2, lower-case 1, a long all-caps word 0.
+ */
+function formRank(w: string): number {
+  const l = letters(w);
+  if (!l) return 1;
+  if (hasUpper(l) && hasLower(l)) return /^\p{Lu}\p{Ll}+$/u.test(l) ? 2 : 4;
+  if (hasUpper(l)) return l.length <= 4 ? 3 : 0;
+  return 1;
+}
+
+/** Common words that a Title-Cased or shouted source must never impose on a user's text. */
+const PLAIN_WORDS = new Set(
+  ("a an the and or but nor for so yet as at by in of off on per to up via vs with from into over out is are was were be " +
+    "it its this that these those my your our their his her i you we they me us new how why what who when where best top " +
+    "all one two day days week year live full real free more most vs. not no do does did can will just get got").split(" "),
+);
+
+export type Casing = Map<string, string>;
+
+/**
+ * Casing dictionary from real text about a topic (the matched story's name and its items' titles):
+ * lower-cased word → its most telling spelling (formRank, then frequency, then first seen). Shouting
+ * titles are skipped, and a common word only keeps an inner-capital spelling, so "THE" or "The" never
+ * override a user's "the".
+ */
+export function casingFrom(sources: readonly string[]): Casing {
+  const best = new Map<string, { form: string; rank: number; n: number }>();
+  const counts = new Map<string, number>();
+  const total = new Map<string, number>();
+  for (const src of sources) {
+    if (!src || isShouting(src)) continue;
+    for (const w of src.match(WORD_RE) ?? []) {
+      const key = w.toLowerCase();
+      const rank = formRank(w);
+      const n = (counts.get(w) ?? 0) + 1;
+      counts.set(w, n);
+      total.set(key, (total.get(key) ?? 0) + 1);
+      if (PLAIN_WORDS.has(key) && rank < 4) continue;
+      const cur = best.get(key);
+      if (!cur || rank > cur.rank || (rank === cur.rank && n > cur.n)) best.set(key, { form: w, rank, n });
+    }
+  }
+  const out: Casing = new Map();
+  for (const [k, v] of best) {
+    // An all-caps spelling is an acronym only if most mentions use it; once is emphasis ("Not Enough MILK").
+    const form = v.rank === 3 && v.n * 2 <= (total.get(k) ?? 0) ? null : v.form;
+    if (form && v.rank >= 2) out.set(k, form);
+    else if (v.rank === 3) {
+      // Fall back to the best non-all-caps spelling.
+      const alt = [...counts.keys()].filter((w) => w.toLowerCase() === k && formRank(w) === 2).sort((a, b) => counts.get(b)! - counts.get(a)!)[0];
+      if (alt) out.set(k, alt);
+    }
+  }
+  return out;
+}
+
+/**
+ * The text with each word spelled as the dictionary says when the dictionary knows better (an inner
+ * capital or an acronym always wins; otherwise only a lower-case word is replaced), and shouted words
+ * of 5+ letters calmed to Capitalised ("MAKEUP" → "Makeup"); short all-caps words stay (likely acronyms).
+ */
+export function recase(text: string, dict: Casing = new Map()): string {
+  return text.replace(WORD_RE, (w) => {
+    const lower = w.toLowerCase();
+    const known = dict.get(lower) ?? BRANDS.get(lower);
+    const r = formRank(w);
+    if (known && (formRank(known) >= 3 || r === 1 || r === 0)) return known;
+    // A model code typed in lower case: "ps4" → "PS4", "s8" → "S8", "4k" → "4K".
+    if (r === 1 && /^(?:[a-z]{1,3}\d{1,4}[a-z]?|\d{1,2}k)$/.test(w)) return w.toUpperCase();
+    // A shouted word is calmed; a vowel-less one is an acronym or hashtag ("LWYMMD") and stays.
+    if (r === 0 && /[AEIOUY]/.test(w)) return w[0] + w.slice(1).toLowerCase();
+    return w;
+  });
+}
+
+/**
+ * Names whose casing no rule can guess ("iPhone", "AirPods", "YouTube"), for topics that match no
+ * story (a matched story's own titles take precedence). Only names with inner capitals or all-caps.
+ */
+const BRANDS: Casing = new Map(
+  ("iPhone iPad iPod iMac iOS macOS iCloud iTunes AirPods MacBook AirPlay FaceTime PlayStation YouTube YouTuber YouTubers TikTok " +
+    "PewDiePie eBay WiFi LeBron McDonald's DeVos BuzzFeed WhatsApp LinkedIn PayPal OnePlus GoPro DJI HBO NBA NFL MLB NHL UFC WWE " +
+    "NASA FBI CIA NYC USA UK EU GTA DIY ASMR SNL BTS NASCAR ESPN CNN BBC MTV NBC ABC CBS AI VR AR LLM ChatGPT OpenAI SpaceX " +
+    "DeepMind PS4 PS5 Xbox TV").split(" ").map((w) => [w.toLowerCase(), w]),
+);
+
+/** Words Title Case leaves in lower case inside a title (Chicago style, short forms only). */
+const SMALL = new Set("a an and as at but by for from in into nor of off on onto or per than the to v v. via vs vs. with".split(" "));
+
+/** After a word ending in one of these (or a lone dash/pipe) the next word starts a new phrase. */
+const PHRASE_BREAK = /[:|?!]$|^[-–—|]$/;
+
+/**
+ * Title Case: lower-case words are capitalised except SMALL words inside a phrase (never the last
+ * word: "So You Don't Have To"); a word that has
+ * any capital (iPhone, DIY, McDonald's) or starts with a digit is left exactly as written; "i" is "I".
+ */
+export function titleCase(text: string): string {
+  const parts = text.split(/(\s+)/);
+  let start = true;
+  let last = parts.length - 1;
+  while (last > 0 && /^\s*$/.test(parts[last])) last--;
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i];
+    if (!p || /^\s+$/.test(p)) continue;
+    const m = /^([^\p{L}\p{N}]*)(.*)$/u.exec(p)!;
+    const [, lead, core] = m;
+    if (core && !hasUpper(core) && /^\p{Ll}/u.test(core)) {
+      const bare = core.replace(/[^\p{L}.]+$/u, "").toLowerCase();
+      if (core === "i" || /^i['’]/.test(core)) parts[i] = lead + "I" + core.slice(1);
+      else if (start || i === last || !SMALL.has(bare)) parts[i] = lead + capitaliseWord(core);
+    }
+    start = PHRASE_BREAK.test(p);
+  }
+  return parts.join("");
+}
+
+/** "step-by-step" → "Step-by-Step"; "don't" → "Don't". */
+function capitaliseWord(w: string): string {
+  return w
+    .split("-")
+    .map((x, j) => (j > 0 && SMALL.has(x) ? x : x.charAt(0).toUpperCase() + x.slice(1)))
+    .join("-");
+}
+
+/** Whether the first letter of the text is upper-case (true when the text has no letter). */
+export function startsCapitalised(text: string): boolean {
+  const m = /\p{L}/u.exec(text);
+  return !m || hasUpper(m[0]);
+}
+
+/** Letters whose name starts with a vowel sound when an acronym is spelled out ("an FBI agent"). */
+const VOWEL_NAMED = new Set("AEFHILMNORSX");
+/** Vowel letters read with a consonant sound: "a university", "a one-off", "a European", "a user". */
+const CONSONANT_SOUND = /^(?:uni(?!nt|mp|nh|ns|nd|nl|nr|nf)|use|usu|uti|ura|ure|uro|eu|ew|one\b|once\b|ubiq|ufo)/i;
+/** Consonant letters read silent: "an hour", "an honest", "an heir". */
+const SILENT_H = /^(?:hour|honest|honou?r|heir)/i;
+
+/** "a" or "an" for the word that follows. */
+export function indefinite(next: string): "a" | "an" {
+  const w = next.trim().replace(/^[^\p{L}\p{N}]+/u, "");
+  if (!w) return "a";
+  const first = w.split(/[\s-]/)[0];
+  // "an 8", "an 80", "an 800", "an 11", "an 18"; "a 1", "a 100".
+  if (/^\d/.test(first)) return /^8|^1[18](?![\d.])|^1[18],\d{3}(?![\d,])/.test(first) ? "an" : "a";
+  if (/^x[^aeiouy]/i.test(first)) return "an"; // "an Xbox"
+  // An acronym ("FBI", "SUV", "X") is read letter by letter.
+  if (/^\p{Lu}{1,5}$/u.test(first.replace(/['’]s$/, "")) && !/^[AEIOU][a-z]/.test(first) && (first.length <= 3 || !/[AEIOU]/.test(first.slice(1))))
+    return VOWEL_NAMED.has(first[0]) ? "an" : "a";
+  if (SILENT_H.test(first)) return "an";
+  if (CONSONANT_SOUND.test(first)) return "a";
+  return /^[aeiou]/i.test(first) ? "an" : "a";
+}
+
+/** Words ending in -s that are singular (or names) and must not make a subject plural. */
+const SINGULAR_S = new Set(
+  ("news series species physics mathematics math politics economics ethics gymnastics athletics billiards lens bus gas " +
+    "ios macos chaos canvas atlas bonus virus status campus census corpus yes this his hers its was has is does always " +
+    "vegas texas paris kansas arkansas illinois angeles los las christmas wars thanks jesus dallas memphis marcus thomas " +
+    "chris james lewis carlos denis dennis francis travis louis brooks jones hanks simmons williams adams collins harris " +
+    "stevens roberts davis edwards evans phillips rogers reyes ross perkins mathis glass boss class grass plus ps kiss " +
+    "express business fitness witness congress success process address princess actress dress less mess access boss").split(" "),
+);
+
+/** Whether a subject's head (its last word) is a plural noun: "keto recipes", "AirPods", not "Las Vegas". */
+export function isPluralHead(subject: string): boolean {
+  const words = subject.match(WORD_RE) ?? [];
+  const last = words[words.length - 1];
+  if (!last) return false;
+  const w = last.toLowerCase().replace(/['’]s$/, "");
+  if (w !== last.toLowerCase()) return false; // a possessive is not a plural
+  if (w.length < 3 || SINGULAR_S.has(w)) return false;
+  if (/(?:ss|us|is|ous|ics|'s)$/.test(w)) return false;
+  if (/^(?:people|men|women|children|kids|mice|geese|feet|teeth|data)$/.test(w)) return true;
+  return /[^s]s$/.test(w);
+}
+
+/** "Sam Smith" → "Sam Smith's"; "Tom Hanks" → "Tom Hanks'". */
+export function possessive(name: string): string {
+  return /s$/i.test(name) ? `${name}'` : `${name}'s`;
+}

@@ -1,0 +1,168 @@
+/**
+ * Rewrites for /grade: keep the draft's subject, change its framing. The draft is never wrapped in a
+ * template whole ("5 Google Pixel 2 review after one week lessons"); its subject is extracted first:
+ *   1. plain text (markup stripped), cut at the first separator (" | ", " - ", ": ", brackets) unless
+ *      that part is only framing ("Review: iPhone X" keeps "iPhone X");
+ *   2. framing peeled off both ends, repeatedly: leading hooks ("I tried", "Is", "Why",
+ *      "7 things … about", "the truth about", …), trailing formats ("review", "unboxing", "explained",
+ *      "worth it", …) and a time frame ("after one week", "for 7 days"), which is kept as the span
+ *      ("After a Week") for templates that can use it;
+ *   3. casing from the matched story's name ("iphone x" → "iPhone X"), then Title Case (src/rules/english.ts).
+ * The subject then goes through the same per-kind, tone-aware templates as hook-rescue.
+ */
+import { plainText } from "./markup.ts";
+import { hookText, productReadsWithThe, safeTopic, subjectOf, type Subject, type TopicContext } from "./templates.ts";
+import { toneOf } from "./tone.ts";
+import { classifyHook } from "./hook.ts";
+
+const NUM = String.raw`(?:\d{1,3}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)`;
+const UNIT = String.raw`(?:hours?|days?|weeks?|months?|years?)`;
+/** A time frame: "after one week", "for 7 days", "3 months later", "after a month of use". */
+const SPAN_RE = new RegExp(String.raw`\b(?:after|for|in|over)\s+${NUM}\s+${UNIT}(?:\s+(?:later|of use|of using it))?\b|\b${NUM}\s+${UNIT}\s+later\b`, "i");
+
+const LEAD_RE = new RegExp(
+  "^(?:" +
+    [
+      String.raw`(?:why\s+)?(?:i|we)\s+(?:tried|tested|bought|used|reviewed|switched to|spent \S+ on|ate|made|got|built|did)`,
+      String.raw`(?:i'?m|we'?re)\s+(?:trying|testing|reviewing|using)`,
+      String.raw`(?:why\s+)?(?:i|we)\s+(?:was|were)\s+(?:so\s+)?wrong\s+about`,
+      String.raw`(?:is|are|was|were)(?=\s)`,
+      String.raw`should\s+(?:you|i)\s+(?:buy|get|try|use)`,
+      String.raw`why\s+(?:i|we)\s+(?:love|hate|bought|switched to|quit|stopped using|returned)`,
+      String.raw`(?:why\s+)?(?:everyone|everybody|people|you|we)(?:'re|\s+(?:is|are|were|was))?\s+(?:so\s+)?(?:wrong|right|obsessed|talking|lying)\s+(?:about|with)`,
+      String.raw`${NUM}\s+(?:\S+\s+){0,3}?(?:things|reasons|tips|facts|ways|lessons|mistakes|secrets|features|tricks)(?:\s+(?:\S+\s+){0,4}?(?:about|with|for|of|on|in|to know about))?`,
+      String.raw`(?:the\s+)?(?:truth|problem)\s+(?:about|with)`,
+      String.raw`everything\s+(?:wrong|you need to know)\s+(?:with|about)`,
+      String.raw`what\s+(?:you\s+need\s+to\s+know|nobody\s+tells\s+you)\s+about`,
+      String.raw`(?:stop|don'?t)\s+(?:buying|using|buy|use)`,
+      String.raw`(?:my|our)\s+(?:honest\s+)?(?:review|thoughts|opinion|take|experience)\s+(?:of|on|with|about)`,
+      String.raw`(?:review|unboxing|reaction|first impressions|first look|hands[- ]on)(?:\s+(?:of|to|with|at))?`,
+      String.raw`(?:how\s+to\s+)?(?:get\s+started|start)\s+with`,
+      String.raw`new`,
+    ].join("|") +
+    String.raw`)\s+`,
+  "i",
+);
+const TRAIL_RE = new RegExp(
+  String.raw`\s+(?:` +
+    [
+      String.raw`(?:(?:just|has|have)\s+)?(?:changed|dropped|arrived|launched|leaked)(?:\s+everything)?`,
+      String.raw`(?:is|are)\s+(?:here|back|coming|out now|finally here)`,
+      String.raw`(?:(?:full|honest|in-depth|long-term|quick|detailed|official|my)\s+)?(?:review|unboxing|first impressions|first look|hands[- ]on|impressions|reaction|explained|update|results|breakdown|recap|comparison|overview|thoughts|opinion|trailer|teaser)s?`,
+      String.raw`(?:(?:actually|really|even|still)\s+)?worth\s+(?:it|the\s+hype|the\s+money|buying)`,
+      String.raw`any\s+good`,
+      String.raw`(?:is|are)\s+(?:overrated|overhyped|amazing|awesome|terrible|the best)`,
+      String.raw`in\s+(?:19|20)\d\d`,
+      String.raw`(?:recap\s+)?(?:season|series|episode|ep\.?|part|pt\.?|vol\.?|chapter|week)\s*\d+\b.*`,
+      String.raw`(?:by|ft\.?|feat\.?|featuring)\s+\S.*`,
+      String.raw`live`,
+      String.raw`(?:and|&)\s+(?:i|we)\s+(?:was|were)\s+wrong`,
+      String.raw`so\s+you\s+don'?t\s+have\s+to`,
+    ].join("|") +
+    String.raw`)$`,
+  "i",
+);
+/** Framing words that alone do not make a subject. */
+const FRAMING_ONLY =
+  /^(?:review|unboxing|reaction|update|explained|first impressions|honest review|full review|trailer|teaser|official video|official trailer|tutorial|recap|vlog|after ?show|(?:match |game |extended )?highlights|full episode|interview|podcast|behind the scenes|preview|live ?stream|sneak peek|bloopers|breaking(?: news)?|news|live)$/i;
+
+/** Segments of a title at its separators, first (main) part first. */
+function segments(t: string): string[] {
+  return t
+    .split(/\s+[|–—∙•·-]\s+|:\s+|;\s*|[?!]+\s+|\s*[([{][^)\]}]*[)\]}]\s*|\s+\/\/\s+|\s*[|∙•]\s*/)
+    .map((x) => x.trim().replace(/[.!?,;:]+$/u, ""))
+    .filter(Boolean);
+}
+
+/** "after one week" → "after a week"; "for 7 days" → "after 7 days"; "3 months later" → "after 3 months" (Title-Cased later). */
+function normaliseSpan(raw: string): string {
+  const m = new RegExp(String.raw`(${NUM})\s+(${UNIT})`, "i").exec(raw);
+  if (!m) return "";
+  let n = m[1].toLowerCase();
+  let unit = m[2].toLowerCase();
+  if (n === "one" || n === "1" || n === "a" || n === "an") {
+    n = unit.startsWith("h") ? "an" : "a";
+    unit = unit.replace(/s$/, "");
+  }
+  return `after ${n} ${unit}`;
+}
+
+export interface DraftSubject {
+  subject: string;
+  span: string;
+}
+
+/** The subject of a draft title, in the draft's own casing (see the module comment). */
+export function draftSubject(draft: string): DraftSubject {
+  // The whole draft here (the subject is cut to length later), so brackets are still closed.
+  let t = plainText(draft).replace(/\s+/g, " ").trim();
+  // "Song (Official Lyric Video) - Artist": the artist comes after the label.
+  const rel = /^(.+?)\s*[([](?:official|lyrics?|audio)[^)\]]*[)\]]\s*[-–|]\s*(.+)$/i.exec(t);
+  if (rel) t = rel[2];
+  const parts = segments(t);
+  const main = parts.find((p) => !FRAMING_ONLY.test(p)) ?? parts[0] ?? t;
+  let span = "";
+  const sm = SPAN_RE.exec(main);
+  let s = main;
+  if (sm) {
+    span = normaliseSpan(sm[0]);
+    s = (main.slice(0, sm.index) + " " + main.slice(sm.index + sm[0].length)).replace(/\s+/g, " ").trim();
+  }
+  for (let k = 0; k < 4; k++) {
+    const before = s;
+    s = s.replace(LEAD_RE, "").replace(TRAIL_RE, "").replace(/[\s.!?:;,|\-–—]+$/u, "").trim();
+    if (s === before) break;
+  }
+  if (!s || FRAMING_ONLY.test(s)) s = main;
+  // An unclosed bracket left by a cut title ("… (ft. Inanna Sarkis, Hannah").
+  s = s.replace(/\s*[([{][^)\]}]*$/, "").trim() || s;
+  return { subject: safeTopic(s), span };
+}
+
+/** Context a rewrite can use: the matched story's name (casing, tone) and the snapshot's year. */
+export interface RewriteContext {
+  year: number;
+  storyName?: string | null;
+}
+
+/** A music release label: the title's first part names the artist. */
+const RELEASE = /\b(?:official\s+(?:music\s+)?(?:video|audio|visualizer)|lyrics?\s+video|official\s+lyric)\b|\s[-–]\s.*\((?:audio|lyrics?)\)/i;
+
+/** Draft words that say the draft is about a product even when the subject alone does not. */
+const PRODUCT_FRAMING = /\b(?<!(?:movie|film|book|album|series|show|episode|season|trailer|game)\s)(?:review|unboxing|first impressions|hands[- ]on|worth (?:it|buying|the money)|should (?:you|i) buy|i (?:bought|tested|used))\b/i;
+
+/**
+ * The subject of a draft or topic, as a Subject the templates read: framing removed, casing and kind
+ * from the matched story (`ctx`), tone from the whole text as well as the subject ("prayers for Las
+ * Vegas" is about the shooting), and product framing ("… review") making a short subject a product.
+ */
+export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
+  const { subject, span } = draftSubject(text);
+  // A question typed whole ("not enough milk?") is a headline; its "?" is gone from the subject.
+  const whole = plainText(text);
+  const asked = safeTopic(whole).toLowerCase() === subject.toLowerCase() && classifyHook(whole) === "question";
+  const s = subjectOf(subject, ctx, span, asked);
+  if (!s.tone.sensitive) {
+    const t = toneOf(whole.slice(0, 400), ctx.storyName ?? "", ctx.titles ?? []);
+    if (t.sensitive) s.tone = t;
+  }
+  const n = s.text.split(" ").length;
+  // "Artist - Song (Official Video)": the part before the dash is a performer.
+  if (RELEASE.test(text) && n <= 4 && (s.kind === "general" || s.kind === "headline")) return { ...s, kind: "person", the: false };
+  if (!s.tone.sensitive && (s.kind === "general" || s.kind === "headline") && PRODUCT_FRAMING.test(text) && n <= 5) return { ...s, kind: "product", the: productReadsWithThe(s.text) };
+  return s;
+}
+
+/** The subject of a draft for a rewrite. */
+export function rewriteSubject(draft: string, ctx: RewriteContext): Subject {
+  return subjectFromText(draft, { storyName: ctx.storyName ?? null });
+}
+
+/** The rewrite of `draft` for one pattern, or null when no template reads right for its subject. */
+export function rewriteText(pattern: string, draft: string, ctx: RewriteContext): string | null {
+  const s = rewriteSubject(draft, ctx);
+  const text = s.text ? hookText(pattern, s, ctx.year) : null;
+  // The draft again in other letter case is no rewrite.
+  const bare = (x: string) => x.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  return text && bare(text) !== bare(draft) ? text : null;
+}

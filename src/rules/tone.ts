@@ -1,0 +1,82 @@
+/**
+ * Tone rule for generated text. A topic about deaths, disasters, shootings and other violence,
+ * illness or abuse is `sensitive`: it gets only respectful templates (no "I tried", "worth it",
+ * "hack", "I was wrong", "just changed", no exclamation mark, no superlatives). Rule and word list:
+ * docs/rules.md "Hook rescue and grade"; tested on real 2017 titles in test/rules/tone.test.ts.
+ *
+ * The topic text alone can look harmless ("tom petty", "puerto rico"), so the matched story's name
+ * and its items' titles count too (see toneOf for the shares).
+ */
+
+/** Words and phrases that mark a tragedy. Ambiguous words ("fire", "storm", "crash", "shot") only count in a phrase. */
+const SENSITIVE_RE = new RegExp(
+  [
+    // death
+    String.raw`\b(?:dies|died|dead|death|deaths|deadly|killed|killings|murder\w*|homicide|suicide\w*|funeral\w*|obituar\w+|passed away|rest in peace|r\.i\.p|in memoriam|memorial|mourn\w*|tribute to|remembering|victims?|casualt\w+|fatal\w*|body found|pray(?:ers?|ing)? for|thoughts and prayers|vigil|condolences)\b`,
+    // violence
+    String.raw`\b(?:shootings?|shooter|gunman|gunmen|gunfire|mass shooting|massacre\w*|terror|terrorism|terrorists?|bombs?|bombings?|bomber|bombed|explosions?|stabbing\w*|hostage\w*|war crimes?|genocide|airstrikes?|shot dead|shot and killed|opened fire)\b`,
+    // disasters
+    String.raw`\b(?:hurricanes?|earthquakes?|quake|tsunami|tornado\w*|wildfires?|forest fires?|floods?|flooding|landslides?|mudslides?|famine|natural disasters?|disaster relief|tropical storm|typhoon|cyclone|plane crash|car crash|train crash|derail\w*|building collapse|bridge collapse|evacuat\w+|rescue workers?|death toll|state of emergency)\b`,
+    // illness
+    String.raw`\b(?:cancer|tumou?rs?|leukemia|chemo\w*|terminal(?:ly)? ill|illness|diseases?|epidemic|pandemic|outbreak|ebola|hiv|overdose\w*|opioid crisis|heart attack|seizures?|diagnos\w+|hospitali[sz]ed|life support|coma)\b`,
+    // abuse
+    String.raw`\b(?:abuse\w*|abused|assault\w*|rape\w*|harass\w*|molest\w*|trafficking|domestic violence|bullying|self[- ]harm|#metoo|me too movement)\b`,
+  ].join("|"),
+  "iu",
+);
+
+/** Share of a story's titles that must be sensitive for the whole story to be. */
+export const SHARE_SENSITIVE = 0.25;
+
+/** Deaths of people in particular: they allow mourning templates ("If you are mourning …"). */
+const DEATH_RE = /\b(?:dies|died|dead at|death of|passed away|rest in peace|r\.i\.p|funeral\w*|obituar\w+|remembering|tribute|in memoriam|mourn\w*)\b/iu;
+
+/** Only in capitals: lower-case "rip" is "rip off", "aids" is "hearing aids". */
+const RIP_RE = /\bRIP\b/u;
+const CAPS_ONLY_RE = /\bAIDS\b/u;
+
+/** Whether one piece of text mentions a tragedy. */
+export function isSensitiveText(text: string): boolean {
+  return SENSITIVE_RE.test(text) || RIP_RE.test(text) || CAPS_ONLY_RE.test(text);
+}
+
+export interface Tone {
+  sensitive: boolean;
+  /** Sensitive because someone died (mourning templates apply). */
+  death: boolean;
+}
+
+/** Titles of works (trailers, music, games) name a story, they do not report one: "Red Dead Redemption 2 Trailer". */
+const WORK_RE = /\b(?:trailer|teaser|official (?:music )?(?:video|audio)|lyrics?|visualizer|gameplay|soundtrack|season \d+|episode \d+)\b/i;
+/** Share of a story's titles reporting a death that makes the story about that death ("Tom Petty dies at 66" among concert clips). */
+export const SHARE_DEATH = 0.1;
+
+const isDeath = (t: string) => DEATH_RE.test(t) || RIP_RE.test(t);
+
+/**
+ * Tone of a topic given the matched story's name and titles (both may be empty). From the titles
+ * (titles of works left out), a story is sensitive when at least two of them (one, if it has one) are
+ * and they make SHARE_SENSITIVE of its titles, or SHARE_DEATH when they report a death.
+ */
+export function toneOf(topic: string, storyName = "", titles: readonly string[] = []): Tone {
+  const own = [topic, storyName].filter(Boolean);
+  const news = titles.filter((t) => !WORK_RE.test(t));
+  const hits = news.filter(isSensitiveText);
+  const deaths = hits.filter(isDeath);
+  const n = news.length;
+  const enough = (k: number, share: number) => n > 0 && k >= Math.min(2, n) && k / n >= share;
+  const ownSensitive = own.some(isSensitiveText);
+  const sensitive = ownSensitive || enough(hits.length, SHARE_SENSITIVE) || enough(deaths.length, SHARE_DEATH);
+  if (!sensitive) return { sensitive: false, death: false };
+  return { sensitive, death: own.some((t) => isSensitiveText(t) && isDeath(t)) || enough(deaths.length, SHARE_DEATH) };
+}
+
+/**
+ * Phrases a sensitive topic's text must never contain. Exported so tests check every generated hook
+ * against the same list the rule promises.
+ */
+export const BANNED_WHEN_SENSITIVE: readonly RegExp[] = [
+  /\bi tried\b/i, /\bi tested\b/i, /\bworth (?:it|the hype)\b/i, /\bhacks?\b/i, /\bi was wrong\b/i, /\bjust changed\b/i, /!/,
+  /\b(?:best|worst|ultimate|wildest|craziest|epic|insane|overrated)\b/i, /\bREAL\b/, /\bvs\b/i, /\bso you don'?t have to\b/i,
+  /\bmistakes?\b/i, /\bmyths?\b/i, /\bsecret\b/i, /\bin 60 seconds\b/i, /\bbefore and after\b/i,
+];

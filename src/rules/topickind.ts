@@ -1,0 +1,84 @@
+/**
+ * Kind of a topic, so hooks fit it: a product gets "Is the iPhone X worth it?", a person "The untold
+ * story of Sam Smith", a how-to "7 mistakes to avoid when you make cold brew". First rule that fires:
+ *   1. howto    text starts "how to", or has tutorial/recipe/DIY/routine/tips/guide/… words
+ *   1b. headline (≥ 3 words) the text carries a hook of its own (src/rules/hook.ts says it is not
+ *               `plain`: a question, superlative, confession…) or opens with an -ing verb
+ *   2. money    money words (price, stocks, bitcoin, budget, $…), or the story's niche is Finance/Crypto
+ *   3. event    event words (shooting, hurricane, election, awards, premiere, …) or a date ("October 4th")
+ *   4. product  device/brand/model words (iPhone, Pixel, PS4, camera, …), review/unboxing framing, a
+ *               Gaming (20) story, or a Tech/AI story whose name is short and carries a model token ("C1")
+ *   5. person   2-3 capitalised-or-plain words opening with a common given name ("taylor swift"), or a
+ *               short Music (10) story name (the artist: music titles read "Artist - Song")
+ *   6. headline the topic is itself a headline: ≥ 6 words, a question, a first/second-person word, or
+ *               a series title ending in its verb ("Blind People Describe", "Kids React")
+ *   7. general  anything else.
+ * Deliberately a rule, not a model: it decides only which template family reads right, and a wrong
+ * call costs a less apt hook, never a wrong fact. Tested in test/rules/topickind.test.ts.
+ */
+
+export type TopicKind = "product" | "person" | "event" | "howto" | "money" | "headline" | "general";
+export const TOPIC_KINDS: readonly TopicKind[] = ["product", "person", "event", "howto", "money", "headline", "general"];
+
+export interface KindContext {
+  /** YouTube category ids of the matched story's videos. */
+  categoryIds?: readonly (number | null)[];
+  niche?: string | null;
+}
+
+const HOWTO_RE = /^how to\b|\b(?:tutorials?|recipes?|diy|step[- ]by[- ]step|tips|tricks|hacks?|routine|guide|workout|hairstyles?|makeup look|meal prep|lesson|beginners?)\b/i;
+const MONEY_RE =
+  /\b(?:price|prices|pricing|stocks?|shares|stock market|market crash|bitcoin|btc|ethereum|eth|crypto\w*|blockchain|invest\w*|money|budget\w*|salary|salaries|tax|taxes|mortgage|earnings|etfs?|ipo|dividends?|savings|debt|loans?|credit cards?|inflation|interest rates?|dollars?|economy|401k|retirement|rent|wealth|millionaire|billionaire|net worth|side hustle|passive income)\b|[$€£]\s?\d/i;
+const EVENT_RE =
+  /\b(?:shootings?|attack|bombing|hurricane|earthquake|storm|floods?|wildfires?|tornado|tsunami|eclipse|election|referendum|vote|protests?|rally|march|debate|awards?|emmys|oscars|grammys|vmas|amas|festival|comic-con|concert|tour|premiere|finale|trial|verdict|summit|keynote|event|conference|ceremony|parade|world series|super bowl|playoffs?|championship|world cup|olympics|draft|outage|shutdown|funeral|memorial|anniversary|launch event|opening night|halftime show)\b|\b(?:january|february|march|april|may|june|july|august|september|october|november|december)\s+\d{1,2}(?:st|nd|rd|th)?\b/i;
+const PRODUCT_RE =
+  /\b(?:iphone|ipad|macbook|imac|airpods|apple watch|pixel|galaxy|oneplus|xiaomi|huawei|surface|xbox|playstation|ps[345]|nintendo|switch|wii|gopro|drone|dji|tesla|oculus|kindle|echo dot|alexa|fitbit|camera|lens|laptop|phone|smartphone|tablet|headphones|earbuds|console|gpu|cpu|graphics card|ryzen|nvidia|rtx|gtx|chromebook|smartwatch|speaker|sneakers|yeezys?|gadgets?|review|unboxing|hands[- ]on|first impressions)\b/i;
+/** A model designation: a token mixing letters and digits ("S8", "C1", "PS4"), a bare number, or a lone capital. */
+const MODEL_TOKEN_RE = /(?:^|\s)(?:[A-Za-z]*\d+[A-Za-z]*|[A-Z])(?=\s|$)/;
+/** Series titles that end in their verb: "Blind People Describe", "Kids React", "Teens Try". */
+const SERIES_VERB_END = /\s(?:react|reacts|describe|describes|explain|explains|try|tries|review|reviews|rank|ranks|guess|guesses|answer|answers|predict|predicts)$/i;
+const HEADLINE_WORDS_RE = /\b(?:i|i'm|i've|my|me|we|our|you|your|you're)\b|\?/i;
+
+/** Common given names (US/UK, both sexes): the opening word of most person topics. */
+const GIVEN = new Set(
+  ("aaron adam adele alex alexander alice amanda amy andrew angela anna anne anthony ariana ashley austin barack ben benjamin beyonce bill " +
+    "billy bob bobby brad brandon brian britney bruce bruno caitlyn cameron cara carl carrie casey charles charlie chris christian christina " +
+    "christopher cindy colin conor courtney dan daniel dave david demi dennis derek donald drake dwayne ed eddie elizabeth ellen elon emily emma " +
+    "eric ethan gal gary george gigi gordon grace greg hailey harry hillary hugh ian ivanka jack jackie jake james jamie jane jared jason jay " +
+    "jeff jennifer jeremy jerry jesse jessica jim jimmy joe joel john johnny jon jonathan jordan jose joseph josh julia justin kanye karen " +
+    "kate katy kendall kevin khloe kim kourtney kris kylie lady lana larry lebron lena liam lily lindsay lisa logan lorde lucas luke marc " +
+    "maria mariah mark martin mary matt matthew meghan mel melania michael michelle mike miley nancy natalie nick nicki nicole noah oprah " +
+    "paul pete peter rachel rebecca richard rick rihanna rob robert roger ronald rose ryan sam samuel sarah scott sean selena serena shawn " +
+    "sofia sophie stephen steve steven susan taylor ted tiffany tim tom tony travis tyler vanessa victoria vince will william zac zayn zendaya").split(" "),
+);
+
+const GAMING = 20, MUSIC = 10;
+
+const words = (t: string) => t.split(/\s+/).filter(Boolean);
+
+/** Words in -ing that are not verbs ("King Gizzard", "Spring Break", "Wedding Crashers"). */
+const NOT_GERUND = new Set("king thing ring spring string wing sing bring swing sting morning evening wedding nothing something everything anything viking pudding ceiling darling sterling during building".split(" "));
+const gerundOpener = (w: string) => /^\p{L}{3,}ing$/u.test(w) && !NOT_GERUND.has(w.toLowerCase());
+
+/**
+ * The kind of a topic. `hooked`: whether the text already carries a hook of its own (a question, a
+ * superlative, a confession…), which makes it a headline rather than a name.
+ */
+export function topicKind(text: string, ctx: KindContext = {}, hooked = false): TopicKind {
+  const t = text.trim();
+  const w = words(t);
+  const cats = ctx.categoryIds ?? [];
+  const majority = (c: number) => cats.length > 0 && cats.filter((x) => x === c).length * 2 >= cats.length;
+  if (HOWTO_RE.test(t)) return "howto";
+  // Someone's title, not a name: "Building the Ultimate PS4 Pro", "The Greatest Nancy Panel Ever Drawn".
+  if ((hooked || gerundOpener(w[0] ?? "")) && w.length >= 3) return "headline";
+  if (MONEY_RE.test(t) || ctx.niche === "Finance" || ctx.niche === "Crypto") return "money";
+  if (EVENT_RE.test(t)) return "event";
+  if (w.length <= 6 && PRODUCT_RE.test(t)) return "product";
+  if (w.length <= 5 && majority(GAMING)) return "product";
+  if (w.length <= 4 && (ctx.niche === "Tech" || ctx.niche === "AI") && MODEL_TOKEN_RE.test(t)) return "product";
+  if (w.length >= 2 && w.length <= 3 && GIVEN.has(w[0].toLowerCase()) && w.every((x) => /^[\p{L}'’.-]+$/u.test(x))) return "person";
+  if (w.length <= 4 && majority(MUSIC) && !/\d/.test(t) && !HEADLINE_WORDS_RE.test(t)) return "person";
+  if (w.length >= 6 || HEADLINE_WORDS_RE.test(t) || (w.length >= 2 && SERIES_VERB_END.test(t))) return "headline";
+  return "general";
+}

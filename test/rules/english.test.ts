@@ -1,0 +1,65 @@
+/** English helpers of the text generators (src/rules/english.ts): a/an, Title Case, casing, plurals. */
+import { describe, expect, test } from "bun:test";
+import fc from "fast-check";
+import { casingFrom, indefinite, isPluralHead, possessive, recase, titleCase } from "../../src/rules/english.ts";
+
+describe("indefinite article", () => {
+  test.each([
+    ["iPhone", "an"], ["Pixel", "a"], ["hour", "an"], ["honest review", "an"], ["university", "a"], ["European tour", "a"],
+    ["one-off", "a"], ["FBI agent", "an"], ["SUV", "an"], ["NASA launch", "a"], ["UFO", "a"], ["X-Men movie", "an"], ["Xbox", "an"],
+    ["8K TV", "an"], ["11-year-old", "an"], ["18th birthday", "an"], ["100 days", "a"], ["apple", "an"], ["user", "a"], ["update", "an"],
+  ])("%p → %p", (w, a) => expect(indefinite(w)).toBe(a as "a" | "an"));
+});
+
+describe("titleCase", () => {
+  test.each([
+    ["7 things nobody tells you about the keto diet", "7 Things Nobody Tells You About the Keto Diet"],
+    ["the iPhone X: what actually matters", "The iPhone X: What Actually Matters"],
+    ["is it worth it? a review", "Is It Worth It? A Review"],
+    ["a step-by-step guide to DIY slime", "A Step-by-Step Guide to DIY Slime"],
+    ["i tested it so you don't have to", "I Tested It So You Don't Have To"],
+    ["the shape of water - the full story", "The Shape of Water - The Full Story"],
+  ])("%p → %p", (a, b) => expect(titleCase(a)).toBe(b));
+
+  test("keeps every word that has a capital or a digit exactly as written; idempotent; no capital lost", () => {
+    const w = fc.constantFrom("iPhone", "DIY", "McDonald's", "the", "of", "keto", "a", "X", "2017", "step-by-step", "don't", ":", "-", "vs", "NASA");
+    fc.assert(
+      fc.property(fc.array(w, { minLength: 1, maxLength: 10 }), (ws) => {
+        const t = titleCase(ws.join(" "));
+        const out = t.split(" ");
+        ws.forEach((x, i) => {
+          if (/[A-Z0-9]/.test(x)) expect(out[i]).toBe(x);
+        });
+        expect(titleCase(t)).toBe(t);
+        if (!/[A-Z0-9]/.test(ws[0])) expect(/^[a-z]/.test(t)).toBe(false);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe("casing from real titles", () => {
+  test("inner capitals and acronyms win; shouting titles are ignored; common words never take a title's capital", () => {
+    const d = casingFrom(["IPHONE X UNBOXING!!!", "iPhone X Review: The Good, The Bad", "Apple iPhone X hands-on", "The DIY Way to Fix It"]);
+    expect(recase("iphone x battery", d)).toBe("iPhone X battery");
+    expect(recase("the diy way", d)).toBe("the DIY Way");
+    expect(recase("the review", d)).toBe("the Review");
+  });
+  test("shouted words are calmed, short acronyms kept; model codes upper-cased; known brands", () => {
+    expect(recase("MAKEUP Routine")).toBe("Makeup Routine");
+    expect(recase("BBC Anchor Gets LOST")).toBe("BBC Anchor Gets LOST");
+    expect(recase("ps4 pro vs galaxy s8")).toBe("PS4 pro vs galaxy S8");
+    expect(recase("airpods and youtube")).toBe("AirPods and YouTube");
+  });
+});
+
+describe("plurals and possessives", () => {
+  test.each([
+    ["Keto Recipes", true], ["AirPods", true], ["Fidget Spinners", true], ["Kids", true], ["Nvidia Earnings", true],
+    ["Las Vegas", false], ["iOS", false], ["Star Wars", false], ["The News", false], ["Tom Hanks", false], ["Business", false], ["Keto Diet", false], ["Virus", false],
+  ] as const)("%p plural: %p", (s, p) => expect(isPluralHead(s)).toBe(p));
+  test("possessive", () => {
+    expect(possessive("Sam Smith")).toBe("Sam Smith's");
+    expect(possessive("Tom Hanks")).toBe("Tom Hanks'");
+  });
+});

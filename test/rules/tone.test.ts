@@ -1,0 +1,99 @@
+/**
+ * Tone rule (src/rules/tone.ts; docs/rules.md "Hook rescue and grade"): real 2017 tragedy titles from
+ * data/youtube-2017-v1 are sensitive, everyday titles are not, a story is judged by its titles, and
+ * no hook or rewrite for a tragedy carries a banned phrase.
+ */
+import { describe, expect, test } from "bun:test";
+import fc from "fast-check";
+import { BANNED_WHEN_SENSITIVE, isSensitiveText, toneOf } from "../../src/rules/tone.ts";
+import { TEMPLATE_PATTERNS, hookText, subjectOf } from "../../src/rules/templates.ts";
+import { rewriteText } from "../../src/rules/rewrite.ts";
+
+/** Real titles of the US 2017 file (data/youtube-2017-v1/USvideos.csv), about real tragedies. */
+const TRAGIC_2017 = [
+  "Did The Las Vegas Gunman Act Alone?",
+  "Did the Las Vegas shooter plan a different attack?",
+  "Explanation of where the shooting took place on Las Vegas Strip",
+  "Las Vegas shooting update",
+  "Damage from Hurricane Irma at the Magic Kingdom, Walt Disney World",
+  "Drone captures aftermath of Hurricane Irma in Naples, Florida",
+  "Hurricane Maria slams Puerto Rico — here are the latest projections",
+  "Powerful Hurricane Maria follows deadly storms Harvey and Irma",
+  "Musician Tom Petty dead at 66",
+  "Tom Petty, Rock ’N’ Roll Legend, Dies At Age 66 | TODAY",
+  "Earthquake kills dozens in central Mexico",
+  "Buildings sway and people panic as 7.1 magnitude earthquake strikes Mexico",
+  "Playboy founder Hugh Hefner dies at 91",
+  "More evacuations in Northern California as wildfires kill 40",
+  "22 Injured In Explosion On London Subway Train At Parsons Green Underground Station | TIME",
+  "Emma Thompson: Harvey Weinstein 'top of harassment ladder' - BBC Newsnight",
+  "Chemotherapy HIT me Hard (My First Cycle)",
+];
+/** Real everyday titles of the same file (and words that only look tragic). */
+const EVERYDAY = [
+  "iPhone X Review: The Good, The Bad",
+  "Taylor Swift - Look What You Made Me Do",
+  "Soccer Trick Shots",
+  "Storm Chaser Battles Powerful Winds",
+  "Flawless Fall Makeup Routine",
+  "Killing It at the Gym",
+  "Rip Curl Pro highlights",
+  "Hearing aids review",
+  "Brush stroke techniques for beginners",
+  "Fire TV Stick unboxing",
+  "$1,700 Apartment Vs. $40,000 Apartment",
+];
+
+describe("isSensitiveText", () => {
+  test.each(TRAGIC_2017)("tragedy: %p", (t) => expect(isSensitiveText(t)).toBe(true));
+  test.each(EVERYDAY)("everyday: %p", (t) => expect(isSensitiveText(t)).toBe(false));
+});
+
+describe("toneOf: a story is judged by its titles", () => {
+  const PETTY = [
+    "Tom Petty, Rock ’N’ Roll Legend, Dies At Age 66 | TODAY",
+    "Musician Tom Petty dead at 66",
+    "Best Tom Petty Interview Ever",
+    "Tom Petty & The Heartbreakers -- American Girl",
+    "Tom Petty  - I Won't Back Down live Hollywood Bowl 09.25.2017",
+    "You Don't Know How It Feels - Tom Petty Cover (Walk off the Earth)",
+    "Miley Cyrus covers Wildflowers (Tom Petty Tribute) - The Howard Stern Show",
+  ];
+  test("a harmless topic matched to a death story is a death (mourning)", () => {
+    expect(toneOf("tom petty", "Tom Petty", PETTY)).toEqual({ sensitive: true, death: true });
+    expect(toneOf("tom petty")).toEqual({ sensitive: false, death: false });
+  });
+  test("one stray title among many does not make a story sensitive; titles of works never count", () => {
+    expect(toneOf("nintendo switch", "Nintendo Switch", ["Nintendo Switch review", "Hidden NES Golf game on Nintendo Switch. A tribute to Satoru Iwata."]).sensitive).toBe(false);
+    expect(toneOf("maze runner", "Maze Runner", ["Maze Runner: The Death Cure | Official Trailer [HD] | 20th Century FOX"]).sensitive).toBe(false);
+    expect(toneOf("hurricane irma").sensitive).toBe(true);
+  });
+  test("a disaster is sensitive but not a death of a person", () => {
+    expect(toneOf("mexico earthquake", "Earthquake", ["Earthquake kills dozens in central Mexico", "Major earthquake hits south of Mexico City"])).toEqual({ sensitive: true, death: false });
+  });
+});
+
+describe("no banned phrase ever reaches a tragedy", () => {
+  const topics = ["las vegas shooting", "hurricane irma", "hurricane maria", "hurricane harvey", "mexico earthquake", "tom petty dies", "RIP Tom Petty", "california wildfires", "harvey weinstein harassment", "london tube explosion"];
+  test("hooks: every pattern, every tragedy topic (with or without its story's titles)", () => {
+    for (const t of topics)
+      for (const ctx of [{}, { storyName: t, titles: TRAGIC_2017 }]) {
+        const s = subjectOf(t, ctx);
+        expect(s.tone.sensitive).toBe(true);
+        for (const p of TEMPLATE_PATTERNS) {
+          const h = hookText(p, s, 2017);
+          if (h) for (const re of BANNED_WHEN_SENSITIVE) expect({ h, banned: re.test(h) }).toEqual({ h, banned: false });
+        }
+      }
+  });
+  test("rewrites: property over real tragedy titles in light-hearted frames", () => {
+    const frames = ["I tried {t} for a week", "Is {t} worth it?", "{t} just changed!", "{t} HACK", "{t} review", "{t}", "Why I was wrong about {t}"];
+    fc.assert(
+      fc.property(fc.constantFrom(...TRAGIC_2017, ...topics), fc.constantFrom(...frames), fc.constantFrom(...TEMPLATE_PATTERNS), (t, f, p) => {
+        const r = rewriteText(p, f.replace("{t}", t), { year: 2017 });
+        if (r) for (const re of BANNED_WHEN_SENSITIVE) expect({ r, banned: re.test(r) }).toEqual({ r, banned: false });
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});

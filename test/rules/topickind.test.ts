@@ -1,0 +1,62 @@
+/**
+ * Topic kinds (src/rules/topickind.ts): the documented rule order on real 2017 topics, story context
+ * (YouTube category, niche), and totality.
+ */
+import { describe, expect, test } from "bun:test";
+import fc from "fast-check";
+import { TOPIC_KINDS, topicKind } from "../../src/rules/topickind.ts";
+
+describe("topicKind", () => {
+  test.each([
+    ["How to Make Cold Brew", "howto"],
+    ["Flawless Fall Makeup Routine", "howto"],
+    ["Spätzle Recipe", "howto"],
+    ["Bitcoin Price", "money"],
+    ["$1,700 Apartment Vs. $40,000 Apartment", "money"],
+    ["Nvidia Earnings", "money"],
+    ["Las Vegas Shooting", "event"],
+    ["Hurricane Irma", "event"],
+    ["Catalonia Referendum", "event"],
+    ["Emmys 2017", "event"],
+    ["October 4th", "event"],
+    ["iPhone X", "product"],
+    ["Google Pixel 2", "product"],
+    ["Nintendo Switch", "product"],
+    ["Taylor Swift", "person"],
+    ["Jimmy Kimmel", "person"],
+    ["Dog Accidentally Pushes Owner off Boat", "headline"],
+    ["What Does Your Search History Say About You?", "headline"],
+    ["Tasting Extremely Bizarre Pocky Flavors", "headline"],
+    ["The Greatest Nancy Panel Ever Drawn", "headline"], // six words
+    ["The Best Pizza in Town", "general"], // hooked only when the caller says so (see below)
+    ["Blind People Describe", "headline"],
+    ["Secret Storage Chair", "general"],
+    ["Keto Diet", "general"],
+    ["King Gizzard", "general"], // -ing but not a verb
+  ] as const)("%p → %p", (t, k) => expect(topicKind(t)).toBe(k));
+
+  test("story context: a Music story's short name is its artist; a Gaming story is a product; Finance niche is money; a Tech name with a model token is a product", () => {
+    expect(topicKind("Sam Smith", { categoryIds: [10, 10, 24] })).toBe("person");
+    expect(topicKind("Lana Del Rey", { categoryIds: [10] })).toBe("person");
+    expect(topicKind("Super Mario Odyssey", { categoryIds: [20, 20] })).toBe("product");
+    expect(topicKind("The Real Reason Taxes Suck", { niche: "Finance" })).toBe("money");
+    expect(topicKind("Arcus3D C1", { niche: "Tech" })).toBe("product");
+    expect(topicKind("Arcus3D C1")).toBe("general");
+  });
+
+  test("a topic that carries its own hook is a headline", () => {
+    expect(topicKind("The Best Pizza in Town", {}, true)).toBe("headline");
+    expect(topicKind("iPhone X", {}, true)).toBe("product"); // too short to be a headline
+  });
+
+  test("total and deterministic on any text", () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 120 }), fc.array(fc.option(fc.integer({ min: 1, max: 44 })), { maxLength: 5 }), (t, cats) => {
+        const k = topicKind(t, { categoryIds: cats });
+        expect(TOPIC_KINDS).toContain(k);
+        expect(topicKind(t, { categoryIds: cats })).toBe(k);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
