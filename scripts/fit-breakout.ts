@@ -1,8 +1,8 @@
 /**
  * Fits the serving models on the 40-day 2017 trending lists of both countries
  * (data/youtube-2017-v1/USvideos.csv and GBvideos.csv) and writes src/rules/breakout-weights.json:
- *   series  breakoutProbability over the series features (stories; callers without chart context)
- *   video   the same plus the chart context
+ *   series  breakoutProbability over the series features (stories without chart context: search/news-led)
+ *   video   the same plus the chart context (videos, and video-led stories via their best-placed video)
  *   projection  the decay ratios of projectViews (DEFAULT_DECAY)
  * Samples come from the backtest engine run over every day of each country (src/backtest): each
  * point's features use data up to its day d only, its label the outcome at d+H. Both countries'
@@ -36,9 +36,9 @@ export function kaggleInputs(csvText: string, region = "US"): DayInput[] {
   return [...r.days].map(([day, observations], i) => ({ day, observations, inputs: [`kaggle-${region}#${day}`], skipped: i === 0 ? r.skipped : {} }));
 }
 
-/** Video-level training points (and one-step decay points) of one country's replay. */
-export function countryPoints(csvText: string, region: string, horizon: number): { points: GuardPoint[]; decay: DecayPoint[] } {
-  const eng = replayDays(kaggleInputs(csvText, region), { horizon, levels: ["video"] }).engines.get("video")!;
+/** Training points (and one-step decay points) of one country's replay, video level unless `level` says story. */
+export function countryPoints(csvText: string, region: string, horizon: number, level: "video" | "story" = "video"): { points: GuardPoint[]; decay: DecayPoint[] } {
+  const eng = replayDays(kaggleInputs(csvText, region), { horizon, levels: [level] }).engines.get(level)!;
   return { points: eng.trainingSet().map((p) => ({ x: p.x.slice(), label: p.label, rank: p.rank, naive: p.naive, day: p.day })), decay: [...eng.decaySet()] };
 }
 
@@ -81,7 +81,7 @@ export function buildWeights(csvs: { name: string; text: string }[], horizon: nu
     video,
     projection: { buckets: "days tracked <=2, 3, >=4", rho: dm.rho.map(r6), pooled: r6(dm.pooled), samples: dm.samples },
     fittedOn: { files: csvs.map((c) => c.name.split("/").slice(-2).join("/")), horizon, samples: points.length, breakouts: pos, baseRate: r4(pos / points.length), decaySamples: decay.length },
-    note: "Fitted by scripts/fit-breakout.ts on ALL days of both countries (for serving), through the refit guard: `serving` is the logistic fit when it beat the best naive score on the most recent held-out days, else that naive score. Sign-constrained, standardised, class-balanced L2 logistic ranking (labels: gain ratio >= 1), Platt-recalibrated on breakouts (gain ratio >= 1.5). Never used by the backtest, which refits on earlier days only; cross-country figures: bench/eval/breakout.ts, bench/RESULTS.backtest.md.",
+    note: "Fitted by scripts/fit-breakout.ts on ALL days of both countries (for serving), through the refit guard: `serving` is the logistic fit when it beat the best naive score on the most recent held-out days, else that naive score. Sign-constrained, standardised, class-balanced L2 logistic ranking (labels: gain ratio >= 1), Platt-recalibrated on breakouts (gain ratio >= 1.5). Stories led by videos are scored by video.serving on the chart context of their best-placed video (storyChartContext), other stories by series.serving. Never used by the backtest, which refits on earlier days only; cross-country figures: bench/eval/breakout.ts, bench/RESULTS.backtest.md.",
   };
   return JSON.stringify(out, null, 2) + "\n";
 }

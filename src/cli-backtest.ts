@@ -74,7 +74,8 @@ export function reportJson(r: BacktestReport, args: BacktestArgs): Record<string
       continue;
     }
     const x = rep as LevelReport;
-    const names = name === "video" ? [...SERIES_FEATURES, ...CONTEXT_FEATURES] : [...SERIES_FEATURES];
+    // Both levels carry chart context (a story: its best-placed video's); the coefficient count says which.
+    const names = (x.last_fit?.model.coef.length ?? 0) > SERIES_FEATURES.length ? [...SERIES_FEATURES, ...CONTEXT_FEATURES] : [...SERIES_FEATURES];
     levels[name] = {
       available: true,
       predictions: x.predictions,

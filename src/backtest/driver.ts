@@ -9,15 +9,19 @@
  * the day's chart shock (median ln gain ratio of the videos observed today) and its publish age
  * when the feed carries `publishedAt`.
  * Story level: every story in the day-d vault; members = its videos observed on d and on d−H
- * (fixed at prediction time); y = the story's daily video series (the same series the API scores).
+ * (fixed at prediction time); y = the story's daily video series and chart context = that of its
+ * best-placed video (storyChartContext over the vault's chart positions): the same inputs the API
+ * scores (src/engine/storyview.ts).
  */
 import type { DayInput } from "../vault/ingest.ts";
-import { buildDay } from "../vault/ingest.ts";
+import { buildDay, chartPositions } from "../vault/ingest.ts";
+export { chartPositions };
 import { listFeedDays, readFeedDay } from "../vault/feeddir.ts";
 import { dayOrdinal, ordinalToIso, type VaultBody } from "../vault/model.ts";
 import { velocities } from "../rules/velocity.ts";
 import { BacktestEngine, type Candidate, type EngineOptions, type LevelReport, type StepInfo } from "./engine.ts";
-import type { BreakoutFitOptions } from "../rules/breakout.ts";
+import { chartShockOf, publishAgeDays, storyChartContext, type BreakoutFitOptions } from "../rules/breakout.ts";
+export { publishAgeDays };
 
 export type Level = "video" | "story";
 export const LEVELS: Level[] = ["video", "story"];
@@ -42,24 +46,6 @@ export interface BacktestOptions {
   onDay?: (day: string, index: number, info: Partial<Record<Level, StepInfo>>) => void;
 }
 
-/** Position of each video on the day's chart: rank / list length per region (0 = top), best over regions. */
-export function chartPositions(input: DayInput): Map<string, number> {
-  const byRegion = new Map<string, string[]>();
-  const seen = new Set<string>();
-  for (const o of input.observations) {
-    if (o.kind !== "video") continue;
-    const k = o.region + "|" + o.id;
-    if (seen.has(k)) continue;
-    seen.add(k);
-    let l = byRegion.get(o.region);
-    if (!l) byRegion.set(o.region, (l = []));
-    l.push(o.id);
-  }
-  const pos = new Map<string, number>();
-  for (const ids of byRegion.values()) ids.forEach((id, i) => pos.set(id, Math.min(pos.get(id) ?? 1, i / ids.length)));
-  return pos;
-}
-
 function activeTail(series: number[]): number[] {
   const first = series.findIndex((x) => x > 0);
   return first < 0 ? [] : series.slice(first);
@@ -73,31 +59,9 @@ function observedOn(d: number[], day: number): boolean {
   return false;
 }
 
-/**
- * Median over the videos observed on `day` with two positive daily gains of ln(last gain / previous
- * gain): a chart-wide shift in today's gains (e.g. the list read earlier or later in the day than
- * yesterday). Null when no video qualifies.
- */
+/** The day's chart shock (docs/rules.md §6): chartShockOf over the vault's videos. */
 export function chartShock(body: VaultBody, day: number): number | null {
-  const r: number[] = [];
-  for (const v of body.videos) {
-    const n = v.d.length;
-    if (n < 3 || v.d[n - 1] !== day) continue;
-    const g1 = (v.v[n - 1] - v.v[n - 2]) / (v.d[n - 1] - v.d[n - 2]);
-    const g0 = (v.v[n - 2] - v.v[n - 3]) / (v.d[n - 2] - v.d[n - 3]);
-    if (g1 > 0 && g0 > 0 && Number.isFinite(g1 / g0)) r.push(Math.log(g1 / g0));
-  }
-  if (!r.length) return null;
-  r.sort((a, b) => a - b);
-  return r.length % 2 ? r[(r.length - 1) / 2] : (r[r.length / 2 - 1] + r[r.length / 2]) / 2;
-}
-
-/** Whole days from the publish time to the end of `day` (null when unknown or unparseable). */
-export function publishAgeDays(publishedAt: string | null, day: number): number | null {
-  if (!publishedAt) return null;
-  const t = Date.parse(publishedAt);
-  if (!Number.isFinite(t)) return null;
-  return Math.max(0, (day + 1) * 86_400_000 - t) / 86_400_000;
+  return chartShockOf(body.videos, day);
 }
 
 export function videoCandidates(body: VaultBody, day: number, pos: Map<string, number>, posPrev: Map<string, number> | undefined): Candidate[] {
@@ -118,6 +82,7 @@ export function videoCandidates(body: VaultBody, day: number, pos: Map<string, n
 
 export function storyCandidates(body: VaultBody, day: number, h: number): Candidate[] {
   const vids = new Map(body.videos.map((v) => [v.id, v]));
+  const shock = chartShockOf(body.videos, day);
   const out: Candidate[] = [];
   for (const s of body.stories) {
     const members = s.videoIds.filter((id) => {
@@ -125,7 +90,10 @@ export function storyCandidates(body: VaultBody, day: number, h: number): Candid
       return v !== undefined && observedOn(v.d, day) && observedOn(v.d, day - h);
     });
     if (!members.length) continue;
-    out.push({ key: "s:" + s.id, members: members.sort(), y: activeTail(s.series.video), daysTracked: day - dayOrdinal(s.firstSeen) + 1 });
+    // Chart context over all the story's videos (not only the scored members): what serving sees (storyview).
+    const recs = s.videoIds.map((id) => vids.get(id)).filter((v) => v !== undefined);
+    const ctx = storyChartContext(recs, day, shock) ?? { pos: 1, posPrev: null, chartShock: shock, ageDays: null };
+    out.push({ key: "s:" + s.id, members: members.sort(), y: activeTail(s.series.video), daysTracked: day - dayOrdinal(s.firstSeen) + 1, ctx });
   }
   return out;
 }

@@ -33,7 +33,7 @@ export interface Candidate {
   /** Daily gains up to d (oldest first): the breakout features' series. */
   y: number[];
   daysTracked: number;
-  /** Chart position (video level only). */
+  /** Chart context: the video's, or at the story level its best-placed video's (storyChartContext). */
   ctx?: ChartContext | null;
 }
 

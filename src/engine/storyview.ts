@@ -7,7 +7,7 @@ import type { StoryRec, VaultBody, VideoRec } from "../vault/model.ts";
 import { dayOrdinal } from "../vault/model.ts";
 import { accelTrend, lastChange, lifecycle, momentum, phase, timing, type AccelTrend, type Lifecycle, type Momentum, type Phase, type Timing } from "../rules/labels.ts";
 import { vaultScore } from "../rules/vaultscore.ts";
-import { breakoutProbability } from "../rules/breakout.ts";
+import { breakoutProbability, chartShockOf, storyChartContext } from "../rules/breakout.ts";
 import { logScore } from "../rules/velocity.ts";
 
 export const TRAJECTORY_DAYS = 14;
@@ -66,6 +66,7 @@ export function buildStoryViews(body: VaultBody, videoById: Map<string, VideoRec
     if (o === undefined) ordinals.set(d, (o = dayOrdinal(d)));
     return o;
   };
+  const shock = chartShockOf(body.videos, today);
   for (const s of body.stories) {
     const hasVideo = s.series.video.some((x) => x > 0) || s.videoIds.length > 0;
     const hasSearch = s.searchKeys.length > 0;
@@ -80,9 +81,11 @@ export function buildStoryViews(body: VaultBody, videoById: Map<string, VideoRec
     let views = 0;
     let lead: VideoRec | null = null;
     let memberOnChart = false; // a member video observed today
+    const members: VideoRec[] = [];
     for (const id of s.videoIds) {
       const v = videoById.get(id);
       if (!v) continue;
+      members.push(v);
       const last = v.v[v.v.length - 1] ?? 0;
       views += last;
       if (!lead || last > lead.v[lead.v.length - 1]) lead = v;
@@ -109,7 +112,8 @@ export function buildStoryViews(body: VaultBody, videoById: Map<string, VideoRec
       phase: phase(daysTracked),
       vaultScore: vaultScore({ y, creators: s.creators.length, sources: sourcesCount, daysTracked }),
       // Off every chart today: no live signal to extrapolate, so no breakout call (docs/rules.md).
-      breakoutProbability: live ? breakoutProbability(y, daysTracked, source === "youtube" ? views : y.reduce((a, b) => a + b, 0)) : 0,
+      // Video-led stories are scored on the chart context of their best-placed video, as in the backtest's story level.
+      breakoutProbability: live ? breakoutProbability(y, daysTracked, source === "youtube" ? views : y.reduce((a, b) => a + b, 0), undefined, source === "youtube" ? storyChartContext(members, today, shock) : null) : 0,
       views,
       leadVideo: lead,
       live,

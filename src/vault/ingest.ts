@@ -78,6 +78,28 @@ function mergeNews(map: Map<string, NewsRec>, o: NewsObs, day: string): void {
   map.set(o.url, { url: o.url, title: o.title, source: o.source, publishedAt: o.publishedAt, firstSeen: day, niche: classifyNiche({ title: o.title }), storyId: null });
 }
 
+/**
+ * Position of each video on the day's chart: rank / list length per region (0 = top), best over
+ * regions. The order of a region's video observations is the chart order (videos.list
+ * chart=mostPopular and the Kaggle rows are both in chart order).
+ */
+export function chartPositions(input: DayInput): Map<string, number> {
+  const byRegion = new Map<string, string[]>();
+  const seen = new Set<string>();
+  for (const o of input.observations) {
+    if (o.kind !== "video") continue;
+    const k = o.region + "|" + o.id;
+    if (seen.has(k)) continue;
+    seen.add(k);
+    let l = byRegion.get(o.region);
+    if (!l) byRegion.set(o.region, (l = []));
+    l.push(o.id);
+  }
+  const pos = new Map<string, number>();
+  for (const ids of byRegion.values()) ids.forEach((id, i) => pos.set(id, Math.min(pos.get(id) ?? 1, i / ids.length)));
+  return pos;
+}
+
 export function buildDay(prev: VaultBody | null, input: DayInput): VaultBody {
   const changes: DayChanges = { retitled: new Set() };
   return rebuildStories(mergeDay(prev, input, changes), changes);
@@ -107,6 +129,15 @@ export function mergeDay(prev: VaultBody | null, input: DayInput, changes?: DayC
       mergeNews(news, o, input.day);
       counts.news++;
     }
+  }
+  // Chart positions of today's observations, aligned with each video's day series.
+  for (const [id, pos] of chartPositions(input)) {
+    const r = videos.get(id);
+    if (!r || r.d[r.d.length - 1] !== ord) continue;
+    const p = (r.p ?? []).slice(0, r.d.length);
+    while (p.length < r.d.length) p.push(null);
+    p[r.d.length - 1] = pos;
+    r.p = p;
   }
   const body: VaultBody = {
     date: input.day,

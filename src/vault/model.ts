@@ -25,6 +25,12 @@ export interface VideoRec {
   d: number[];
   /** Cumulative views on those days. */
   v: number[];
+  /**
+   * Chart position on those days (rank / list length in its region's list, 0 = top, best over
+   * regions; null when unknown). Absent in vaults built before it was recorded. Breakout's chart
+   * context reads it (docs/rules.md §6), at serving and in the backtest alike.
+   */
+  p?: (number | null)[];
 }
 
 export interface SearchRec {

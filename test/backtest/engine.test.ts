@@ -3,7 +3,9 @@ import fc from "fast-check";
 import { BacktestEngine, type Candidate, type Frame, type Prediction } from "../../src/backtest/engine.ts";
 import { chartPositions, replayDays, runBacktest, storyCandidates } from "../../src/backtest/driver.ts";
 import { fitSzaboHuberman } from "../../src/backtest/baselines.ts";
-import { RANK_RATIO, VIDEO_MODEL, fitBreakoutModel } from "../../src/rules/breakout.ts";
+import { RANK_RATIO, VIDEO_MODEL, breakoutProbability, chartPosOn, chartShockOf, fitBreakoutModel, storyChartContext } from "../../src/rules/breakout.ts";
+import { buildDay } from "../../src/vault/ingest.ts";
+import { buildStoryViews } from "../../src/engine/storyview.ts";
 import type { DayInput } from "../../src/vault/ingest.ts";
 import type { VideoObs } from "../../src/feeds/types.ts";
 import { kaggleDays } from "../helpers/vault.ts";
@@ -194,6 +196,41 @@ describe("driver helpers", () => {
     expect(storyCandidates(body, 12, 1)[0].members).toEqual(["a"]);
     expect(storyCandidates(body, 12, 2)[0].members).toEqual(["a", "c"]);
     expect(storyCandidates(body, 12, 1)[0].daysTracked).toBe(3);
+  });
+
+  test("ingest records each video's chart position per day, as chartPositions reads the day", () => {
+    const days = kaggleDays().slice(0, 3);
+    let body: any = null;
+    for (const d of days) body = buildDay(body, d);
+    const pos = chartPositions(days[2]);
+    const last = dayOrdinal(days[2].day);
+    let n = 0;
+    for (const v of body.videos) {
+      expect(v.p.length).toBe(v.d.length);
+      if (v.d[v.d.length - 1] === last) {
+        expect(chartPosOn(v, last)).toBe(pos.get(v.id)!);
+        n++;
+      }
+    }
+    expect(n).toBe(pos.size);
+  }, 60_000);
+
+  test("a story candidate carries the chart context serving computes (storyview), from every video of the story", () => {
+    const body = {
+      videos: [
+        { id: "a", d: [10, 11, 12], v: [1, 2, 3], p: [0.5, 0.4, 0.3], publishedAt: null },
+        { id: "b", d: [12], v: [5], p: [0.1], publishedAt: null },
+        { id: "c", d: [10, 11, 12], v: [1, 5, 9], p: [0.9, 0.2, 0.8], publishedAt: null },
+      ],
+      stories: [{ id: "s1", name: "s1", niche: null, terms: [], searchKeys: [], newsUrls: [], creators: [], videoIds: ["a", "b", "c"], firstSeen: "1970-01-11", series: { video: [1, 4, 14], search: [0, 0, 0], news: [0, 0, 0] } }],
+    } as any;
+    const c = storyCandidates(body, 12, 1)[0];
+    expect(c.members).toEqual(["a", "c"]);
+    expect(c.ctx).toEqual(storyChartContext(body.videos, 12, chartShockOf(body.videos, 12)));
+    expect(c.ctx!.pos).toBe(0.1);
+    expect(c.ctx!.posPrev).toBe(0.2);
+    const views = buildStoryViews({ ...body, date: "1970-01-13", days: ["1970-01-11", "1970-01-12", "1970-01-13"] }, new Map(body.videos.map((v: any) => [v.id, v])));
+    expect(views[0].breakoutProbability).toBe(breakoutProbability(views[0].y, views[0].daysTracked, views[0].views, undefined, c.ctx));
   });
 
   test("runBacktest reports both levels with the issue's fields", () => {

@@ -15,6 +15,11 @@ import {
   VIDEO_SCORER,
   breakoutFeatures,
   breakoutProbability,
+  chartPosOn,
+  chartShockOf,
+  publishAgeDays,
+  storyChartContext,
+  type ChartSeries,
   fitBreakoutModel,
   fitPlatt,
   isBreakout,
@@ -198,6 +203,95 @@ describe("fitBreakoutModel", () => {
         expect(predictScorer(s, x, naiveScores(y, cum))).toBeGreaterThanOrEqual(predictScorer(s, x, naiveScores(y, cum * 10 + 1)));
       }),
     );
+  });
+});
+
+describe("story chart context", () => {
+  // A member: observed on a random subset of days 10..14 with a random position (or unknown) on each.
+  const member = fc
+    .array(fc.tuple(fc.boolean(), fc.option(unit, { nil: null }), fc.integer({ min: 1, max: 1e6 })), { minLength: 5, maxLength: 5 })
+    .chain((days) =>
+      fc.record({ age: fc.option(fc.integer({ min: 0, max: 3000 }), { nil: null }) }).map(({ age }) => {
+        const s: ChartSeries & { d: number[]; v: number[]; p: (number | null)[] } = { d: [], v: [], p: [], publishedAt: age === null ? null : new Date((14 - age) * 86_400_000).toISOString() };
+        let cum = 0;
+        days.forEach(([on, pos, g], i) => {
+          cum += g;
+          if (!on) return;
+          s.d.push(10 + i);
+          s.v.push(cum);
+          s.p.push(pos);
+        });
+        return s;
+      }),
+    );
+  const shockArb = fc.option(fc.double({ min: -2, max: 2, noNaN: true }), { nil: null });
+
+  test("chartPosOn reads the position recorded for that day, null when not observed or unknown", () => {
+    fc.assert(
+      fc.property(member, fc.integer({ min: 8, max: 16 }), (m, day) => {
+        const i = m.d.indexOf(day);
+        expect(chartPosOn(m, day)).toBe(i < 0 ? null : m.p[i]);
+        expect(chartPosOn({ d: m.d, v: m.v }, day)).toBeNull();
+      }),
+    );
+  });
+
+  test("the story's context is its best-placed member's; member order does not matter", () => {
+    fc.assert(
+      fc.property(fc.array(member, { maxLength: 6 }), shockArb, (ms, shock) => {
+        const c = storyChartContext(ms, 14, shock);
+        const today = ms.map((m) => chartPosOn(m, 14)).filter((p) => p !== null) as number[];
+        const prev = ms.map((m) => chartPosOn(m, 13)).filter((p) => p !== null) as number[];
+        if (!today.length) return expect(c).toBeNull();
+        expect(c!.pos).toBe(Math.min(...today));
+        expect(c!.posPrev).toBe(prev.length ? Math.min(...prev) : null);
+        expect(c!.chartShock).toBe(shock);
+        expect(storyChartContext([...ms].reverse(), 14, shock)).toEqual(c);
+      }),
+    );
+  });
+
+  test("adding a member can only move the story's positions up the chart (lower values)", () => {
+    fc.assert(
+      fc.property(fc.array(member, { minLength: 1, maxLength: 5 }), member, (ms, extra) => {
+        const a = storyChartContext(ms, 14, null);
+        const b = storyChartContext([...ms, extra], 14, null);
+        if (!a) return;
+        expect(b!.pos).toBeLessThanOrEqual(a.pos);
+        if (a.posPrev !== null && a.posPrev !== undefined) expect(b!.posPrev!).toBeLessThanOrEqual(a.posPrev);
+      }),
+    );
+  });
+
+  test("a one-video story gets exactly that video's context (the video level's inputs)", () => {
+    fc.assert(
+      fc.property(member, (m) => {
+        const c = storyChartContext([m], 14, 0.1);
+        const pos = chartPosOn(m, 14);
+        if (pos === null) return expect(c).toBeNull();
+        expect(c).toEqual({ pos, posPrev: chartPosOn(m, 13), chartShock: 0.1, ageDays: publishAgeDays(m.publishedAt, 14) });
+      }),
+    );
+  });
+
+  test("chartShockOf: median log ratio of the last two daily gains; invariant to the views' scale; null without two gains", () => {
+    expect(chartShockOf([{ d: [1, 2, 3], v: [0, 10, 30] }, { d: [1, 2, 3], v: [0, 10, 15] }, { d: [1, 2, 3], v: [0, 10, 20] }], 3)).toBeCloseTo(0);
+    expect(chartShockOf([{ d: [2, 3], v: [1, 5] }], 3)).toBeNull();
+    fc.assert(
+      fc.property(fc.array(member, { maxLength: 8 }), fc.integer({ min: 2, max: 1000 }), (ms, k) => {
+        const a = chartShockOf(ms, 14);
+        const b = chartShockOf(ms.map((m) => ({ ...m, v: m.v.map((x) => x * k) })), 14);
+        if (a === null) return expect(b).toBeNull();
+        expect(b!).toBeCloseTo(a, 9);
+        expect(Math.abs(a)).toBeLessThan(Infinity);
+      }),
+    );
+  });
+
+  test("publishAgeDays: null without a parseable time; days to the end of the day otherwise", () => {
+    expect(publishAgeDays(null, 10)).toBeNull();
+    expect(publishAgeDays("not a date", 10)).toBeNull();
+    expect(publishAgeDays(new Date(10 * 86_400_000).toISOString(), 10)).toBe(1);
   });
 });
 
