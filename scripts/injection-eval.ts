@@ -1,14 +1,17 @@
 /**
- * Measures the prompt-injection screen (src/rules/injection.ts):
+ * Measures the RULES of the prompt-injection screen (src/rules/injection.ts) on the data they were
+ * written from; `--with-classifier` adds the learned classifier (then deepset is its training data:
+ * in-sample). Held-out figures for the whole screen: `bun bench/eval/injection.ts`.
  *  - precision / recall / F1 on deepset/prompt-injections (train split), overall, per guessed
  *    language, and on the first 200 chars only (what the API would actually receive);
  *  - false-positive rate on real titles (YouTube US 2017) and headlines (Upworthy 2013);
  *  - per-call latency.
- * Usage: bun scripts/injection-eval.ts [--show-misses] [--show-fp]
+ * Usage: bun scripts/injection-eval.ts [--with-classifier] [--show-misses] [--show-fp]
  * Figures are recorded by hand in bench/RESULTS.injection.md.
  */
 import { parseCsvRecords } from "../src/feeds/csv.ts";
-import { screenInput, INJECTION_REASONS, SCREEN_MAX_CHARS } from "../src/rules/injection.ts";
+import { screenInput, screenInputWith, INJECTION_REASONS, SCREEN_MAX_CHARS } from "../src/rules/injection.ts";
+import { INJECTION_MODEL } from "../src/rules/injection-model.ts";
 
 const DEEPSET = "/work/shared/data/prompt-injection-dev/deepset-train.csv";
 const API_MAX = 200;
@@ -61,7 +64,9 @@ async function titles(path: string, column: string): Promise<string[]> {
 }
 
 const args = new Set(process.argv.slice(2));
-const flagged = (t: string) => screenInput(t).flagged;
+const model = args.has("--with-classifier") ? INJECTION_MODEL : null;
+const screen = (t: string) => screenInputWith(t, model);
+const flagged = (t: string) => screen(t).flagged;
 
 const deep: Row[] = parseCsvRecords(await Bun.file(DEEPSET).text()).records.map((r) => ({ text: r.text, label: r.label === "1" ? 1 : 0 }));
 console.log(`# injection screen eval  ${new Date().toISOString().slice(0, 10)}  bun ${Bun.version}\n`);
@@ -74,7 +79,7 @@ line("texts <= 200 chars", prf(deep.filter((r) => r.text.length <= API_MAX), fla
 const byReason: Record<string, number> = Object.fromEntries(INJECTION_REASONS.map((r) => [r, 0]));
 const byRule = new Map<string, number>();
 for (const r of deep) {
-  const s = screenInput(r.text);
+  const s = screen(r.text);
   if (!s.flagged || r.label !== 1) continue;
   byReason[s.reason]++;
   const rule = s.detail.slice(0, s.detail.indexOf(":")); // every detail starts with "<rule id>: "
@@ -89,7 +94,7 @@ if (args.has("--show-misses")) {
 }
 console.log("\n### deepset benign flagged");
 for (const r of deep) {
-  const s = screenInput(r.text);
+  const s = screen(r.text);
   if (r.label === 0 && s.flagged) console.log(`  - [${s.reason}] ${s.detail} <- ${JSON.stringify(r.text.slice(0, 120))}`);
 }
 
@@ -101,7 +106,7 @@ for (const [name, path, col] of [
   const ts = await titles(path, col);
   const fps = ts.filter(flagged);
   console.log(`${name.padEnd(26)} n=${ts.length}  flagged=${fps.length} (${pct(fps.length / ts.length)})`);
-  if (args.has("--show-fp")) for (const t of fps) console.log("  -", JSON.stringify(t), screenInput(t));
+  if (args.has("--show-fp")) for (const t of fps) console.log("  -", JSON.stringify(t), screen(t));
 }
 
 console.log("\n## latency");

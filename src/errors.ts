@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   internal_error: 500,
   not_ready: 503,
+  wallet_busy: 503,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -29,6 +30,7 @@ const MESSAGES: Record<ErrorCode, string> = {
   rate_limited: "Rate limit exceeded. Retry after the number of seconds in Retry-After.",
   internal_error: "Internal server error.",
   not_ready: "No valid snapshot is loaded yet. Try again shortly.",
+  wallet_busy: "The wallet is busy (another process is writing to it). Nothing was charged; retry after the number of seconds in Retry-After.",
 };
 
 export class ApiError extends Error {

@@ -6,13 +6,13 @@
 import { Elysia } from "elysia";
 import type { Database } from "bun:sqlite";
 import { ENDPOINTS } from "./api/registry.ts";
-import { runEndpoint, authenticate, errorOutcome, type Outcome, type PipelineDeps } from "./api/pipeline.ts";
+import { runEndpoint, authenticate, errorOutcome, walletBusy, type Outcome, type PipelineDeps } from "./api/pipeline.ts";
 import { buildLlmsTxt, buildOpenApi } from "./api/openapi.ts";
 import { ApiError } from "./errors.ts";
 import { Engine } from "./engine/engine.ts";
 import { KeyResolver } from "./wallet/auth.ts";
-import { Meter } from "./wallet/meter.ts";
-import { openWallet, type SyncMode } from "./wallet/db.ts";
+import { BUSY_RETRY_AFTER_S, Meter, isBusy, type MeterOptions } from "./wallet/meter.ts";
+import { BUSY_TIMEOUT_MS, openWallet, type SyncMode } from "./wallet/db.ts";
 import { FailedAuthThrottle, clientAddress, parseTrustProxy } from "./api/throttle.ts";
 import { usage, USAGE_GUARD_PER_MIN } from "./api/usage.ts";
 import { spendable, type AccountRow } from "./wallet/keys.ts";
@@ -41,6 +41,8 @@ export interface AppOptions {
   usageGuardPerMin?: number;
   /** Proxy addresses whose X-Forwarded-For is believed (TRUST_PROXY). */
   trustProxy?: string[];
+  /** How long a paid call waits for another process's write lock, and the clock that times it (tests). */
+  meter?: MeterOptions;
 }
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
@@ -64,7 +66,9 @@ there instead with TOPUP_URL=https://...
 
 export function createServerApp(opts: AppOptions) {
   const clock = opts.clock ?? Date.now;
-  const db: Database = openWallet(opts.walletPath, { sync: opts.sync });
+  // busy_timeout 0: SQLite would wait for another process's lock by sleeping this thread, which is
+  // the event loop; the meter retries on a timer instead (docs/wallet.md, "Locking").
+  const db: Database = openWallet(opts.walletPath, { sync: opts.sync, busyTimeoutMs: 0 });
   const engine = new Engine(opts.snapshotDir);
   engine.refresh();
   if (opts.watch) engine.start(opts.pollMs);
@@ -72,7 +76,7 @@ export function createServerApp(opts: AppOptions) {
   const deps: PipelineDeps = {
     engine,
     resolver: new KeyResolver(db),
-    meter: new Meter(db, clock),
+    meter: new Meter(db, clock, opts.meter),
     topupUrl: opts.topupUrl ?? `${baseUrl}${TOPUP_PATH}`,
     clock,
     authThrottle: new FailedAuthThrottle(opts.authFailLimit ?? 60),
@@ -143,8 +147,14 @@ export function createServerApp(opts: AppOptions) {
         o = ep === usage ? usageOutcome(request.headers, ip) : await runEndpoint(deps, ep as Endpoint, request.headers, parseRawQuery(request.url), ip);
       } catch (e) {
         const err = e as Error & { accountId?: string; tierHeader?: string };
-        log.error("internal_error", { path: ep.path, stack: err?.stack ?? String(e) });
-        o = errorOutcome(new ApiError("internal_error"), err.tierHeader ? { "X-RateLimit-Tier": err.tierHeader } : {});
+        const tier: Record<string, string> = err.tierHeader ? { "X-RateLimit-Tier": err.tierHeader } : {};
+        if (isBusy(e)) {
+          // A wallet read refused by another connection's lock (rare in WAL mode): nothing was charged.
+          o = errorOutcome(walletBusy(BUSY_RETRY_AFTER_S), tier);
+        } else {
+          log.error("internal_error", { path: ep.path, stack: err?.stack ?? String(e) });
+          o = errorOutcome(new ApiError("internal_error"), tier);
+        }
         o.accountId = err.accountId;
       }
       reqlog.push("GET", ep.path, o.status, performance.now() - t0, o.accountId);
@@ -162,14 +172,12 @@ export function createServerApp(opts: AppOptions) {
     .get("/healthz", () => new Response('{"status":"ok"}', { headers: JSON_HEADERS }))
     .get(TOPUP_PATH, () => new Response(TOPUP_TEXT, { headers: { "content-type": "text/plain; charset=utf-8" } }))
     .get("/readyz", () => {
-      let walletOk = false;
-      try {
-        db.query("SELECT 1").get();
-        walletOk = true;
-      } catch {}
+      // wallet: "ok", "busy" (another process holds the write lock right now: still ready, paid
+      // calls wait up to BUSY_WAIT_MS for it) or "cannot_commit" (not ready; `wallet_error` names the cause).
+      const w = deps.meter.readiness();
       const snap = engine.current;
-      const ready = walletOk && !!snap;
-      return new Response(JSON.stringify({ status: ready ? "ready" : "not_ready", snapshot: snap?.header.date ?? null, wallet: walletOk }), { status: ready ? 200 : 503, headers: JSON_HEADERS });
+      const ready = w.wallet !== "cannot_commit" && !!snap;
+      return new Response(JSON.stringify({ status: ready ? "ready" : "not_ready", snapshot: snap?.header.date ?? null, wallet: w.wallet, ...(w.wallet === "cannot_commit" ? { wallet_error: w.error } : {}) }), { status: ready ? 200 : 503, headers: JSON_HEADERS });
     })
     .onError(({ code, error, request }) => {
       if (code === "NOT_FOUND") return respond(errorOutcome(new ApiError("not_found")));
@@ -182,6 +190,8 @@ export function createServerApp(opts: AppOptions) {
     reqlog.flush();
     log.info("meter_stats", { ...deps.meter.stats });
     try {
+      // No request is served any more, so waiting for other connections is harmless here.
+      db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
       db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
     } catch {}
     try {

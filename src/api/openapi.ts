@@ -49,7 +49,10 @@ export function buildOpenApi(endpoints: Endpoint[], baseUrl: string): Record<str
       headers: { "Retry-After": { description: "Seconds to wait", schema: { type: "integer", minimum: 1 } } },
     };
     responses["500"] = ERR("Server error (never leaks internals)", { error: "internal_error", message: "Internal server error." });
-    responses["503"] = ERR("No snapshot loaded yet", { error: "not_ready", message: "No valid snapshot is loaded yet. Try again shortly." });
+    responses["503"] = {
+      ...ERR("No snapshot loaded yet (not_ready), or the wallet stayed locked by another process for about a second (wallet_busy, with Retry-After; nothing charged)", { error: "not_ready", message: "No valid snapshot is loaded yet. Try again shortly." }),
+      headers: { "Retry-After": { description: "On wallet_busy: seconds to wait", schema: { type: "integer", minimum: 1 } } },
+    };
     paths[ep.path] = {
       get: {
         operationId: ep.name.replace(/-([a-z])/g, (_, c) => c.toUpperCase()),
@@ -99,6 +102,6 @@ export function buildLlmsTxt(endpoints: Endpoint[], baseUrl: string): string {
     const params = Object.keys(ep.query.properties);
     lines.push(`- [${ep.path}](${baseUrl}${ep.path}): ${ep.summary}. Cost ${ep.cost}. Params: ${params.length ? params.join(", ") : "none"}.`);
   }
-  lines.push("", "## Errors", "", "400 invalid_param / invalid_input, 401 unauthorized, 402 insufficient_credits (credits_remaining, topup_url), 403 usage_review, 429 rate_limited (scope, retry_after, Retry-After header), 500 internal_error, 503 not_ready.", "");
+  lines.push("", "## Errors", "", "400 invalid_param / invalid_input, 401 unauthorized, 402 insufficient_credits (credits_remaining, topup_url), 403 usage_review, 429 rate_limited (scope, retry_after, Retry-After header), 500 internal_error, 503 not_ready / wallet_busy (retry_after, Retry-After header; nothing charged).", "");
   return lines.join("\n");
 }

@@ -3,7 +3,9 @@
  * (docs/decisions.md): 401 unauthorized → 403 usage_review → 400 invalid_param → 400 invalid_input
  * → (handler runs; a throw is a 500 that spends nothing) → 429 rate_limited → 402
  * insufficient_credits → 200. The rate and credit checks happen inside the wallet's committing
- * transaction (meter.ts), so a response is sent only once its debit is durable.
+ * transaction (meter.ts), so a response is sent only once its debit is durable. If another process
+ * holds the wallet's write lock past the request's deadline, the answer is 503 wallet_busy and
+ * nothing is charged.
  */
 import { TypeCompiler, type TypeCheck } from "@sinclair/typebox/compiler";
 import type { TObject } from "@sinclair/typebox";
@@ -14,7 +16,7 @@ import type { Engine } from "../engine/engine.ts";
 import type { KeyResolver, Principal } from "../wallet/auth.ts";
 import type { Meter } from "../wallet/meter.ts";
 import { FORBIDDEN_PARAMS, lengthViolation, withoutLengths } from "./params.ts";
-import { screenInput } from "../rules/injection.ts";
+import { normalizeInput, screenInput } from "../rules/injection.ts";
 import { tightestWindow, type Counters } from "../rules/ratelimit.ts";
 import { FailedAuthThrottle } from "./throttle.ts";
 import { BAD_ENCODING } from "./query.ts";
@@ -105,6 +107,11 @@ export interface Outcome {
   accountId?: string;
 }
 
+/** 503 wallet_busy: nothing was charged; Retry-After says when to try again. */
+export function walletBusy(retryAfter: number): ApiError {
+  return new ApiError("wallet_busy", undefined, { retry_after: retryAfter }, { "Retry-After": String(retryAfter) });
+}
+
 export function errorOutcome(e: ApiError, headers: Record<string, string> = {}): Outcome {
   return { status: e.status, body: JSON.stringify(e.body()), headers: { ...headers, ...e.headers } };
 }
@@ -130,6 +137,7 @@ export function authenticate(deps: PipelineDeps, headers: Headers, ipOf: () => s
 }
 
 export async function runEndpoint(deps: PipelineDeps, ep: Endpoint, headers: Headers, rawQuery: Record<string, any>, ipOf: () => string): Promise<Outcome> {
+  const deadline = deps.meter.deadline(); // a busy wallet may hold the call until just under 1 s after its arrival
   let p: Principal;
   try {
     p = authenticate(deps, headers, ipOf);
@@ -146,6 +154,11 @@ export async function runEndpoint(deps: PipelineDeps, ep: Endpoint, headers: Hea
       if (typeof v === "string") {
         const s = screenInput(v);
         if (s.flagged) throw new ApiError("invalid_input", `'${f}' looks like a prompt-injection attempt (${s.reason}).`, { param: f, reason: s.reason });
+        // Handlers get what a reader sees: no zero-width characters, BOMs or line breaks.
+        const clean = normalizeInput(v);
+        const lv = lengthViolation(ep.query, { [f]: clean });
+        if (lv) throw new ApiError("invalid_param", `'${f}' must be ${lv.min} to ${lv.max} visible characters (got ${lv.length}).`, { param: f });
+        q[f] = clean;
       }
     }
     const snap = deps.engine.current;
@@ -153,7 +166,7 @@ export async function runEndpoint(deps: PipelineDeps, ep: Endpoint, headers: Hea
     const now = deps.clock();
     const result = ep.handle!(q, { snap, now });
     const cost = result.cost ?? ep.cost;
-    const charged = await deps.meter.charge({ accountId: p.accountId, keyId: p.keyId, endpoint: ep.name, cost, intel: ep.kind === "intelligence" });
+    const charged = await deps.meter.charge({ accountId: p.accountId, keyId: p.keyId, endpoint: ep.name, cost, intel: ep.kind === "intelligence" }, deadline);
     if (!charged.ok) {
       switch (charged.code) {
         case "unauthorized":
@@ -164,6 +177,8 @@ export async function runEndpoint(deps: PipelineDeps, ep: Endpoint, headers: Hea
           throw new ApiError("rate_limited", `Rate limit exceeded (${charged.scope}).`, { scope: charged.scope, retry_after: charged.retryAfter }, { "Retry-After": String(charged.retryAfter) });
         case "insufficient_credits":
           throw new ApiError("insufficient_credits", `This call costs ${cost} credits; the wallet holds ${charged.creditsRemaining}.`, { credits_remaining: charged.creditsRemaining, topup_url: deps.topupUrl });
+        case "wallet_busy":
+          throw walletBusy(charged.retryAfter);
       }
     }
     rateHeaders(h, charged.counters, p, now, ep.kind === "intelligence");

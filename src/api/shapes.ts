@@ -35,7 +35,7 @@ export const ErrorSchema = T.Object(
     param: T.Optional(T.String({ description: "On invalid_param / invalid_input: the offending parameter" })),
     reason: T.Optional(T.String({ description: "On invalid_input: which screen rule matched" })),
     scope: T.Optional(T.Union([T.Literal("burst"), T.Literal("daily"), T.Literal("intel")], { description: "On 429: the window that denied" })),
-    retry_after: T.Optional(T.Integer({ minimum: 1, description: "On 429: seconds, same as the Retry-After header" })),
+    retry_after: T.Optional(T.Integer({ minimum: 1, description: "On 429 and 503 wallet_busy: seconds, same as the Retry-After header" })),
     credits_remaining: T.Optional(T.Integer({ minimum: 0, description: "On 402" })),
     topup_url: T.Optional(T.String({ description: "On 402" })),
   },

@@ -124,6 +124,8 @@ export function hintFor(cfg: { baseUrl: string }, e: Record<string, unknown>): s
       return `The server at ${cfg.baseUrl} does not offer this operation (older server version, or a wrong base URL).`;
     case "not_ready":
       return "The service has no data snapshot loaded yet. Try again in a minute. No credit was spent.";
+    case "wallet_busy":
+      return `The service's wallet is busy (another process is writing to it). Wait ${e.retry_after ?? 1} second(s) and retry. No credit was spent.`;
     case "internal_error":
       return "Server error. Try again later; no credit was spent.";
     default:

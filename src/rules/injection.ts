@@ -2,19 +2,27 @@
  * Prompt-injection screen for the free-text inputs (`q`, `topic`, `draft`). The API answers 400
  * `invalid_input` when this flags, so the text never reaches a model or a prompt template.
  *
- * Why rules and not a classifier: the fields are short titles/topics, the screen must be pure,
- * deterministic and cost a few microseconds, and every rejection has to be explainable to the
- * caller (`reason` + `detail`). Rules are tuned for precision on real titles (zero flags on 11k
- * YouTube titles and Upworthy headlines); they do not try to catch off-topic requests. See
- * docs/rules.md for each rule, its rationale and its known misses.
+ * Two layers. Rules first: role tokens, instruction overrides, encoded payloads and hidden
+ * characters are explainable (`reason` + the matched text in `detail`) and precise (zero flags on
+ * 32k real titles), but rules only name the attacks someone wrote down, and on attack corpora they
+ * had never seen they caught under half. Then a learned classifier (injection-model.ts: logistic
+ * regression over hashed character and word n-grams, trained by scripts/train-injection.ts) for
+ * personas, off-topic orders and jailbreak preambles; its threshold is set by a false-positive
+ * budget on real titles. Held-out figures: bench/RESULTS.injection.md; each rule: docs/rules.md.
+ *
+ * Zero-width characters, BOMs and line breaks are not attacks by themselves (real titles carry
+ * them): `normalizeInput` removes them, the caller passes the normalised text on, and the phrase
+ * rules look through them. Only hidden characters that change what a reader sees or carry a
+ * payload (bidi overrides, tag characters, variation-selector runs, controls) are refused.
  *
  * Cost control: input is capped at SCREEN_MAX_CHARS; one hand-written pass finds which rules can
  * possibly match (gate words), so an ordinary title runs almost no regex; every regex is linear
  * (bounded repeats over disjoint classes, no nested unbounded quantifiers over overlapping ones).
  */
+import { INJECTION_MODEL, modelScore, type InjectionModel } from "./injection-model.ts";
 
 /** Closed set of reasons. Also the order of the checks (first match wins). */
-export const INJECTION_REASONS = ["role_token", "instruction_override", "encoded_payload", "hidden_characters"] as const;
+export const INJECTION_REASONS = ["role_token", "instruction_override", "encoded_payload", "hidden_characters", "classifier"] as const;
 export type InjectionReason = (typeof INJECTION_REASONS)[number];
 
 export type ScreenResult = { flagged: false } | { flagged: true; reason: InjectionReason; detail: string };
@@ -39,30 +47,28 @@ function quote(s: string): string {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Always suspicious, anywhere: C0 controls except TAB/LF/CR (handled below), DEL, C1 controls,
- * Mongolian vowel separator, word joiner and invisible math operators, deprecated format chars,
- * bidi embeddings/overrides/isolates (Trojan Source), BOM/ZWNBSP, interlinear annotation, Hangul
- * fillers used as "invisible letters", musical/shorthand format controls.
+ * Always suspicious, anywhere: C0 controls except TAB/LF/CR, DEL, C1 controls except NEL (a line
+ * break), Mongolian vowel separator, invisible math operators, deprecated format chars, bidi
+ * embeddings/overrides/isolates (Trojan Source: they reorder what a reader sees), interlinear
+ * annotation, Hangul fillers used as "invisible letters", musical/shorthand format controls.
+ * BOM, word joiner and zero-width spaces are not here: `normalizeInput` removes them.
  */
 const HARD_HIDDEN =
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u180E\u2060-\u2064\u206A-\u206F\u202A-\u202E\u2066-\u2069\uFEFF\uFFF9-\uFFFB\u3164\uFFA0\u{1BCA0}-\u{1BCA3}\u{1D173}-\u{1D17A}]/u;
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u0084\u0086-\u009F\u180E\u2061-\u2064\u206A-\u206F\u202A-\u202E\u2066-\u2069\uFFF9-\uFFFB\u3164\uFFA0\u{1BCA0}-\u{1BCA3}\u{1D173}-\u{1D17A}]/u;
 
 /** Tag characters (ASCII smuggling, U+E0000-E007F). Legit only inside subdivision flags 🏴󠁧󠁢󠁥󠁮󠁧󠁿. */
 const TAG_CHAR = /[\u{E0000}-\u{E007F}]/u;
 const LEGIT_TAG_FLAG = /\u{1F3F4}[\u{E0030}-\u{E0039}\u{E0061}-\u{E007A}]{1,7}\u{E007F}/gu;
 
-/** A line break with visible text after it: every guarded field is a single line. */
-const INTERIOR_BREAK = /[\r\n\u2028\u2029][\s\u200B-\u200D\u00AD\u034F]*[^\s\u200B-\u200D\u00AD\u034F]/;
-
-/** Bidi marks (LRM, RLM, ALM) are legitimate only in text that has right-to-left letters. */
-const BIDI_MARK = /[\u200E\u200F\u061C]/;
+/** Bidi marks (LRM, RLM, ALM) do something only in text that has right-to-left letters. */
+const BIDI_MARK_G = /[\u200E\u200F\u061C]/g;
 const RTL_LETTER = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC]/;
 
-/** ZWJ/ZWNJ: legit between emoji (ZWJ) or between letters of joining scripts (Arabic, Indic, ...). */
-const JOINER = /[\u200C\u200D]/;
+/** ZWJ/ZWNJ: meaningful between emoji (ZWJ) or between letters of joining scripts (Arabic, Indic, ...). */
 const JOINING_SCRIPT = String.raw`\u0600-\u08FF\u0900-\u0DFF\u1000-\u109F\u1780-\u18AF\uA8E0-\uA8FF\uFB50-\uFDFF\uFE70-\uFEFC`;
-const LEGIT_JOINER = new RegExp(
-  String.raw`(?<=[${JOINING_SCRIPT}])[\u200C\u200D](?=[${JOINING_SCRIPT}])|(?<=[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F])\u200D(?=\p{Extended_Pictographic})`,
+/** Matches a meaningful joiner (kept) or, in group 1, a stray one (removed). */
+const JOINER_G = new RegExp(
+  String.raw`(?<=[${JOINING_SCRIPT}])[\u200C\u200D](?=[${JOINING_SCRIPT}])|(?<=[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F])\u200D(?=\p{Extended_Pictographic})|([\u200C\u200D])`,
   "gu",
 );
 
@@ -70,18 +76,32 @@ const LEGIT_JOINER = new RegExp(
 const VS_RUN = /[\uFE00-\uFE0F\u{E0100}-\u{E01EF}]{2}/u;
 
 /**
- * Zero-width spaces appear in real titles copied from broadcasters' sites (19 YouTube title rows,
- * 17 Upworthy headlines), so one alone is not flagged; the phrase rules run on a view with them
- * removed, so they cannot hide an attack. Runs and heavy use are steganography.
+ * Zero-width and format characters a reader cannot see: ZWSP, word joiner, BOM/ZWNBSP, soft hyphen,
+ * CGJ. Real titles carry them (copied from broadcasters' sites, a BOM from a file), so they are
+ * removed, never refused; what reaches a handler is what a reader saw. The phrase rules run on views
+ * with them removed and replaced by spaces, so they cannot hide an attack either.
  */
-const SOFT_INVISIBLE = /[\u200B\u00AD\u034F]/;
-const SOFT_INVISIBLE_G = /[\u200B\u00AD\u034F\u200C\u200D]/g;
-const ZW_RUN = /[\u200B-\u200D\u00AD\u034F]{3}/;
-const ZW_MAX_COUNT = 12;
+const INVISIBLE_G = /[\u200B\u2060\uFEFF\u00AD\u034F]/g;
+/** The same plus joiners and bidi marks: removed for the phrase rules' view whatever their context. */
+const SOFT_INVISIBLE_G = /[\u200B\u2060\uFEFF\u00AD\u034F\u200C\u200D\u200E\u200F\u061C]/g;
+/** A line break (with the spaces around it): the fields are single-line, so it becomes one space. */
+const LINE_BREAKS_G = /[ \t]*(?:[\r\n\u0085\u2028\u2029][ \t]*)+/g;
+/** Anything outside printable ASCII (including TAB/LF/CR) takes the slow path. */
+const NON_ASCII = /[^\x20-\x7e]/;
 
-/** Scripts written without spaces that use ZWSP as the word separator: Thai, Lao, Tibetan, Myanmar, Khmer, Tai. */
-function isWordBreakScript(c: number): boolean {
-  return (c >= 0x0e00 && c <= 0x0fff) || (c >= 0x1000 && c <= 0x109f) || (c >= 0x1780 && c <= 0x17ff) || (c >= 0x1950 && c <= 0x1aaf) || (c >= 0xaa60 && c <= 0xaadf);
+/**
+ * What a reader sees, as one line: zero-width spaces, word joiners, BOMs, soft hyphens, stray
+ * ZWJ/ZWNJ and bidi marks in left-to-right text removed; line breaks collapsed to one space; trimmed.
+ * Idempotent. Hidden characters that change what a reader sees or carry a payload (bidi overrides,
+ * tag characters, variation-selector runs, control characters) are kept, so the screen refuses them.
+ */
+export function normalizeInput(text: string): string {
+  if (typeof text !== "string") return "";
+  if (!NON_ASCII.test(text)) return text.trim();
+  let s = text.replace(INVISIBLE_G, "");
+  if (s.includes("\u200C") || s.includes("\u200D")) s = s.replace(JOINER_G, (m: string, stray?: string) => (stray ? "" : m));
+  if (!RTL_LETTER.test(s)) s = s.replace(BIDI_MARK_G, "");
+  return s.replace(LINE_BREAKS_G, " ").trim();
 }
 
 function hex(cp: number): string {
@@ -94,29 +114,17 @@ function hiddenAt(s: string, re: RegExp, what: string): string {
   return `${what} ${hex(cp)} at index ${m ? m.index : -1}`;
 }
 
-/** Returns a detail string when the text carries characters a reader cannot see, else null. */
+/**
+ * Returns a detail string when the text carries hidden characters that change what a reader sees
+ * or smuggle a payload past the reader, else null. Harmless invisibles are normalised, not refused.
+ */
 function checkHidden(s: string): string | null {
   if (HARD_HIDDEN.test(s)) return hiddenAt(s, HARD_HIDDEN, "control_or_format: invisible/control character");
   if (s.includes("\uDB40")) {
     const rest = s.replace(LEGIT_TAG_FLAG, "");
     if (TAG_CHAR.test(rest)) return hiddenAt(rest, TAG_CHAR, "tag_char: tag character");
   }
-  if (INTERIOR_BREAK.test(s.trim())) return "interior_line_break: line break inside a single-line field";
-  if (BIDI_MARK.test(s) && !RTL_LETTER.test(s)) return hiddenAt(s, BIDI_MARK, "bidi_mark: bidi mark without right-to-left text");
-  if (JOINER.test(s) && JOINER.test(s.replace(LEGIT_JOINER, ""))) {
-    return hiddenAt(s.replace(LEGIT_JOINER, ""), JOINER, "stray_joiner: zero-width (non-)joiner outside emoji/joining script");
-  }
   if (VS_RUN.test(s.replace(SOFT_INVISIBLE_G, ""))) return "variation_selector_run: run of variation selectors (hidden payload)"; // ZWSP may not split a run
-  if (ZW_RUN.test(s)) return "zero_width_run: run of zero-width characters (hidden payload)";
-  if (SOFT_INVISIBLE.test(s)) {
-    let n = 0;
-    for (let i = 0; i < s.length; i++) {
-      const c = s.charCodeAt(i);
-      if (c === 0x200b && i > 0 && isWordBreakScript(s.charCodeAt(i - 1))) continue; // Thai/Khmer word separator
-      if (c === 0x200b || c === 0xad || c === 0x34f) n++;
-    }
-    if (n >= ZW_MAX_COUNT) return `zero_width_count: ${n} zero-width characters (hidden payload)`;
-  }
   return null;
 }
 
@@ -495,8 +503,6 @@ function checkEncoded(s: string, gated: boolean): string | null {
 // views and entry point
 // ---------------------------------------------------------------------------------------------
 
-/** Anything outside printable ASCII (including TAB/LF/CR) takes the slow path. */
-const NON_ASCII = /[^\x20-\x7e]/;
 /** Compatibility forms used to dodge keyword filters: fullwidth, math alphanumerics, enclosed. */
 const NEEDS_NFKC = /[\uFF01-\uFF5E\u2460-\u24FF\uFE30-\uFE6F]|\uD835[\uDC00-\uDFFF]|\uD83C[\uDD00-\uDDFF]/;
 
@@ -511,15 +517,41 @@ function checkView(view: string, ascii: boolean, gated: boolean, loose = false):
   return d ? { reason: "encoded_payload", detail: d } : null;
 }
 
-function screen(text: string, gated: boolean): ScreenResult {
-  if (typeof text !== "string" || text.length === 0) return OK;
+/** The text the classifier scores: what a reader sees (normalised), compatibility forms folded. */
+export function classifierView(text: string): string {
+  const v = normalizeInput(text);
+  return NEEDS_NFKC.test(v) ? v.normalize("NFKC") : v;
+}
+
+/** Classifier probability for a raw input, on the same view the screen uses. In [0, 1]. */
+export function classifierScore(text: string, model: InjectionModel = INJECTION_MODEL): number {
+  if (typeof text !== "string" || text.length === 0) return 0;
+  const v = classifierView(capped(text));
+  return v.length === 0 ? 0 : modelScore(model, v);
+}
+
+function capped(text: string): string {
   let s = text.length > SCREEN_MAX_CHARS ? text.slice(0, SCREEN_MAX_CHARS) : text;
   if (s.length === SCREEN_MAX_CHARS && /[\uD800-\uDBFF]$/.test(s)) s = s.slice(0, -1); // no half surrogate pair at the cut
+  return s;
+}
+
+/** Last check: the learned model, for attacks no rule names (personas, off-topic orders, jailbreak preambles). */
+function checkClassifier(s: string, model: InjectionModel | null): ScreenResult {
+  if (!model) return OK;
+  const p = classifierScore(s, model);
+  if (p < model.threshold) return OK;
+  return { flagged: true, reason: "classifier", detail: `logistic_ngrams: score ${p.toFixed(3)} >= threshold ${model.threshold.toFixed(3)}` };
+}
+
+function screen(text: string, gated: boolean, model: InjectionModel | null = INJECTION_MODEL): ScreenResult {
+  if (typeof text !== "string" || text.length === 0) return OK;
+  const s = capped(text);
 
   // Fast path: printable ASCII has no invisible characters and no compatibility forms.
   if (!NON_ASCII.test(s)) {
     const hit = checkView(s, true, gated);
-    return hit ? { flagged: true, ...hit } : OK;
+    return hit ? { flagged: true, ...hit } : checkClassifier(s, model);
   }
 
   const hasSoft = SOFT_INVISIBLE_G.test(s);
@@ -540,13 +572,16 @@ function screen(text: string, gated: boolean): ScreenResult {
   }
 
   const h = checkHidden(s);
-  return h ? { flagged: true, reason: "hidden_characters", detail: h } : OK;
+  return h ? { flagged: true, reason: "hidden_characters", detail: h } : checkClassifier(s, model);
 }
 
 /**
  * Screen one free-text input. Pure and deterministic; never throws. Checks, in order: role_token,
  * instruction_override, encoded_payload (on a view with zero-width characters removed and
- * compatibility forms NFKC-folded, so neither trick can hide a phrase), then hidden_characters.
+ * compatibility forms NFKC-folded, so neither trick can hide a phrase), hidden_characters (only
+ * those that change what a reader sees or smuggle a payload), then the learned classifier on the
+ * normalised text. Zero-width characters, BOMs and line breaks alone never flag: the caller
+ * passes `normalizeInput(text)` on, so they never reach a handler.
  */
 export function screenInput(text: string): ScreenResult {
   return screen(text, true);
@@ -555,4 +590,9 @@ export function screenInput(text: string): ScreenResult {
 /** Test hook: the same screen with every gate open. Must always agree with screenInput. */
 export function screenInputUngated(text: string): ScreenResult {
   return screen(text, false);
+}
+
+/** Evaluation hook: the screen with another fitted model, or with the rules alone (`null`). */
+export function screenInputWith(text: string, model: InjectionModel | null): ScreenResult {
+  return screen(text, true, model);
 }

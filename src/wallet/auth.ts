@@ -5,6 +5,11 @@
  * by the very next request. The check runs once per event-loop turn (requests read in the same
  * turn arrived together with any concurrent commit, so they may see either side of it); the
  * committing transaction of each request batch re-checks key and account anyway.
+ *
+ * Reads never wait for a lock: in WAL mode a writer in another process does not block them, and
+ * in the rare cases SQLite still answers SQLITE_BUSY to a reader (another connection recovering
+ * the WAL), the server's busy_timeout of 0 makes the read throw at once; the server answers that
+ * request 503 `wallet_busy` (src/server.ts) rather than stall the event loop.
  */
 import type { Database, Statement } from "bun:sqlite";
 import { hashKey, isWellFormedKey } from "./keys.ts";
@@ -37,11 +42,12 @@ export class KeyResolver {
   /** Drop cached principals if any other connection committed since the last check (once per turn). */
   refresh(): void {
     if (this.checkedThisTurn) return;
+    // Read first: if the read throws (SQLITE_BUSY), this turn still counts as unchecked.
+    const v = (this.versionStmt.get() as { data_version: number }).data_version;
     this.checkedThisTurn = true;
     setImmediate(() => {
       this.checkedThisTurn = false;
     });
-    const v = (this.versionStmt.get() as { data_version: number }).data_version;
     if (v !== this.version) {
       this.version = v;
       this.cache.clear();

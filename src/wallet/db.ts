@@ -91,10 +91,19 @@ export const JOURNAL_SIZE_LIMIT = 4 * 1024 * 1024;
 
 export type SyncMode = "full" | "normal";
 
-export function openWallet(path: string, opts: { sync?: SyncMode; readonly?: boolean } = {}): Database {
+/**
+ * How long a connection waits for another's lock by default. SQLite waits by sleeping the calling
+ * thread, which is right for the CLI (one command, nothing else to do) and wrong for the server,
+ * whose thread is its event loop: the server passes `busyTimeoutMs: 0` and retries on a timer
+ * instead (src/wallet/meter.ts). Opening and migrating still use this wait, so a server starting
+ * while the CLI writes does not fail.
+ */
+export const BUSY_TIMEOUT_MS = 5000;
+
+export function openWallet(path: string, opts: { sync?: SyncMode; readonly?: boolean; busyTimeoutMs?: number } = {}): Database {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path, { create: true, strict: true });
-  db.exec("PRAGMA busy_timeout = 5000");
+  db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
   db.exec("PRAGMA journal_mode = WAL");
   db.exec(`PRAGMA synchronous = ${opts.sync === "full" ? "FULL" : "NORMAL"}`);
   db.exec("PRAGMA foreign_keys = ON");
@@ -108,5 +117,6 @@ export function openWallet(path: string, opts: { sync?: SyncMode; readonly?: boo
       db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
     }).immediate();
   }
+  if (opts.busyTimeoutMs !== undefined) db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(opts.busyTimeoutMs))}`);
   return db;
 }

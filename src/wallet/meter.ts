@@ -8,6 +8,13 @@
  * reads `PRAGMA data_version`; if no other connection (CLI, web application) has committed since
  * this connection's last commit, the account/key/counter state it holds is exactly what is on
  * disk and is used as is; otherwise it is dropped and re-read inside the transaction.
+ *
+ * The meter never waits for a lock on the event loop (issue 12): the server's connection has
+ * busy_timeout 0, so while another process (CLI, web application) holds the write lock BEGIN
+ * IMMEDIATE fails at once with SQLITE_BUSY. The batch then waits on a timer and is retried, with
+ * any requests that arrived meanwhile, until each request's deadline (BUSY_WAIT_MS after it
+ * arrived); a request still waiting at its deadline resolves `wallet_busy` having been charged
+ * nothing, since nothing of a failed attempt was committed.
  */
 import type { Database, Statement } from "bun:sqlite";
 import { decide, type Counters, type Scope, EMPTY_COUNTERS } from "../rules/ratelimit.ts";
@@ -27,9 +34,43 @@ export type ChargeResult =
   | { ok: false; code: "unauthorized" }
   | { ok: false; code: "usage_review" }
   | { ok: false; code: "rate_limited"; scope: Scope; retryAfter: number }
-  | { ok: false; code: "insufficient_credits"; creditsRemaining: number };
+  | { ok: false; code: "insufficient_credits"; creditsRemaining: number }
+  | { ok: false; code: "wallet_busy"; retryAfter: number };
+
+/**
+ * How long a paid call may wait for another process's write lock, from its arrival. The CLI's and
+ * the web application's transactions last milliseconds, so a lock held this long is a stuck or
+ * long writer: answering 503 then is better than holding the client. 900 ms, not 1 s, so the whole
+ * answer (handler, timer granularity, network) still arrives within a second.
+ */
+export const BUSY_WAIT_MS = 900;
+/** Seconds a `wallet_busy` answer asks the client to wait (Retry-After). */
+export const BUSY_RETRY_AFTER_S = 1;
+/** Delays between attempts while the lock is held: short first (most writers finish in ms), then capped. */
+const BUSY_BACKOFF_MS = [1, 2, 5, 10, 20, 50];
+
+/** SQLITE_BUSY and its extended codes (BUSY_RECOVERY, BUSY_SNAPSHOT...): the lock is someone else's for now. */
+export function isBusy(e: unknown): boolean {
+  const errno = (e as { errno?: unknown })?.errno;
+  return (e as Error)?.name === "SQLiteError" && typeof errno === "number" && (errno & 0xff) === 5;
+}
+
+/** The outcome of the meter's last attempt to commit (or of the readiness probe). */
+export type CommitHealth = { outcome: "ok" } | { outcome: "busy" } | { outcome: "error"; code: string };
+
+/** What /readyz reports about the wallet. */
+export type WalletReadiness = { wallet: "ok" } | { wallet: "busy" } | { wallet: "cannot_commit"; error: string };
+
+export interface MeterOptions {
+  /** ms a charge may wait for the write lock (default BUSY_WAIT_MS). */
+  busyWaitMs?: number;
+  /** Monotonic ms for deadlines and backoff (tests inject one so "the deadline passed" is not a race). */
+  monotonic?: () => number;
+}
 
 interface Pending extends ChargeRequest {
+  /** monotonic ms after which a busy wallet answers `wallet_busy`. */
+  deadline: number;
   resolve: (r: ChargeResult) => void;
   reject: (e: unknown) => void;
 }
@@ -46,7 +87,14 @@ const LEDGER_CHUNK = 64;
 
 export class Meter {
   private queue: Pending[] = [];
+  /** A flush is scheduled: on the next turn, or on the backoff timer while the wallet is busy. */
   private scheduled = false;
+  /** Consecutive busy attempts (index into BUSY_BACKOFF_MS). */
+  private busyStreak = 0;
+  private readonly busyWaitMs: number;
+  private readonly monotonic: () => number;
+  /** Outcome of the last commit attempt, for /readyz. */
+  health: CommitHealth = { outcome: "ok" };
   private stmts: {
     version: Statement;
     account: Statement;
@@ -54,19 +102,23 @@ export class Meter {
     key: Statement;
     setCredits: Statement;
     upsertCounter: Statement;
+    touch: Statement;
   };
   private ledgerStmts = new Map<number, Statement>();
   /** State known to match the database as of data_version `known` (null = unknown). */
   private known: number | null = null;
   private accounts = new Map<string, AcctState | null>();
   private keys = new Map<string, boolean>();
-  /** Batches committed so far and requests they carried (for the benchmark and tests). */
-  stats = { batches: 0, requests: 0, maxBatch: 0, rereads: 0, flushMs: 0 };
+  /** Batches committed so far and requests they carried (for the benchmark and tests); busy = attempts refused by a held lock, busyAnswers = requests answered wallet_busy. */
+  stats = { batches: 0, requests: 0, maxBatch: 0, rereads: 0, flushMs: 0, busy: 0, busyAnswers: 0 };
 
   constructor(
     private db: Database,
     private clock: () => number = Date.now,
+    opts: MeterOptions = {},
   ) {
+    this.busyWaitMs = opts.busyWaitMs ?? BUSY_WAIT_MS;
+    this.monotonic = opts.monotonic ?? (() => performance.now());
     this.stmts = {
       version: db.query("PRAGMA data_version"),
       account: db.query("SELECT * FROM accounts WHERE id = ?"),
@@ -76,18 +128,31 @@ export class Meter {
       upsertCounter: db.query(
         "INSERT INTO rate_counters (account_id, scope, window_start, count) VALUES (?, ?, ?, ?) ON CONFLICT(account_id, scope) DO UPDATE SET window_start = excluded.window_start, count = excluded.count",
       ),
+      // Rewrites one row unchanged: a commit that really writes a page, without changing any value.
+      touch: db.query("UPDATE accounts SET credits = credits WHERE rowid = (SELECT min(rowid) FROM accounts)"),
     };
   }
 
-  charge(req: ChargeRequest): Promise<ChargeResult> {
+  /** Requests waiting for the next commit attempt (for tests and the benchmark). */
+  get pending(): number {
+    return this.queue.length;
+  }
+
+  /** The deadline of a request arriving now (pass it to `charge` so time spent in the handler counts). */
+  deadline(): number {
+    return this.monotonic() + this.busyWaitMs;
+  }
+
+  /**
+   * Decide and commit this request with the others of its batch. Resolves after the commit, or
+   * with `wallet_busy` (nothing charged) if another process still holds the write lock at `deadline`.
+   */
+  charge(req: ChargeRequest, deadline: number = this.deadline()): Promise<ChargeResult> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ ...req, resolve, reject });
+      this.queue.push({ ...req, deadline, resolve, reject });
       if (!this.scheduled) {
         this.scheduled = true;
-        setImmediate(() => {
-          this.scheduled = false;
-          this.flush();
-        });
+        setImmediate(() => this.flush());
       }
     });
   }
@@ -138,6 +203,7 @@ export class Meter {
   }
 
   private flush(): void {
+    this.scheduled = false;
     const batch = this.queue;
     this.queue = [];
     if (batch.length === 0) return;
@@ -145,10 +211,67 @@ export class Meter {
     try {
       results = this.commit(batch, this.clock());
     } catch (e) {
+      if (isBusy(e)) return this.waitForLock(batch);
+      this.busyStreak = 0;
       for (const p of batch) p.reject(e);
       return;
     }
+    this.busyStreak = 0;
     for (let i = 0; i < batch.length; i++) batch[i].resolve(results[i]);
+  }
+
+  /**
+   * Another connection holds the write lock. Nothing was committed (commit() rolled back), so each
+   * request is still uncharged: answer those past their deadline, keep the rest (in arrival order,
+   * ahead of later arrivals) and try again on a timer that never outlasts the earliest deadline.
+   */
+  private waitForLock(batch: Pending[]): void {
+    const now = this.monotonic();
+    const waiting: Pending[] = [];
+    for (const p of batch) {
+      if (p.deadline <= now) {
+        this.stats.busyAnswers++;
+        p.resolve({ ok: false, code: "wallet_busy", retryAfter: BUSY_RETRY_AFTER_S });
+      } else waiting.push(p);
+    }
+    this.queue = waiting.concat(this.queue);
+    if (this.queue.length === 0) return;
+    let earliest = Infinity;
+    for (const p of this.queue) if (p.deadline < earliest) earliest = p.deadline;
+    const backoff = BUSY_BACKOFF_MS[Math.min(this.busyStreak++, BUSY_BACKOFF_MS.length - 1)];
+    this.scheduled = true;
+    setTimeout(() => this.flush(), Math.max(1, Math.min(backoff, Math.ceil(earliest - now))));
+  }
+
+  /**
+   * Readiness of the wallet for /readyz, without waiting. Takes and releases the write lock
+   * (BEGIN IMMEDIATE; ROLLBACK), which shows a read-only or unreachable file but not a full disk:
+   * a rolled-back transaction writes nothing. So after a commit failed, it commits a real
+   * (value-preserving) write instead, and reports ready again only once that succeeds.
+   */
+  readiness(): WalletReadiness {
+    const failed = this.health.outcome === "error";
+    try {
+      this.db.exec("BEGIN IMMEDIATE");
+      try {
+        if (failed) {
+          this.stmts.touch.run();
+          this.db.exec("COMMIT");
+          this.health = { outcome: "ok" };
+        } else this.db.exec("ROLLBACK");
+      } catch (e) {
+        if (this.db.inTransaction) this.db.exec("ROLLBACK");
+        throw e;
+      }
+      return { wallet: "ok" };
+    } catch (e) {
+      if (isBusy(e)) {
+        // The lock is someone else's right now: that says nothing about whether we could commit.
+        return this.health.outcome === "error" ? { wallet: "cannot_commit", error: this.health.code } : { wallet: "busy" };
+      }
+      this.health = { outcome: "error", code: errorCode(e) };
+      return { wallet: "cannot_commit", error: this.health.code };
+    }
   }
 
   /**
@@ -213,12 +336,24 @@ export class Meter {
         .immediate();
     } catch (e) {
       this.forget(); // the transaction rolled back: what we hold in memory is no longer known to match
+      if (isBusy(e)) {
+        this.stats.busy++;
+        // A busy attempt says nothing new about whether the wallet can commit: keep a known failure.
+        if (this.health.outcome !== "error") this.health = { outcome: "busy" };
+      } else this.health = { outcome: "error", code: errorCode(e) };
       throw e;
     }
+    this.health = { outcome: "ok" };
     this.stats.flushMs += performance.now() - t0;
     this.stats.batches++;
     this.stats.requests += batch.length;
     if (batch.length > this.stats.maxBatch) this.stats.maxBatch = batch.length;
     return results;
   }
+}
+
+/** The SQLite result code name of an error (SQLITE_FULL, SQLITE_READONLY, SQLITE_IOERR_WRITE...), for /readyz and logs. */
+function errorCode(e: unknown): string {
+  const code = (e as { code?: unknown })?.code;
+  return typeof code === "string" && code.startsWith("SQLITE_") ? code : "unknown";
 }

@@ -115,7 +115,7 @@ describe("/readyz", () => {
   test("200 when a snapshot is loaded (and names it)", async () => {
     const r = await s.json("/readyz");
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ status: "ready", wallet: true });
+    expect(r.body).toMatchObject({ status: "ready", wallet: "ok" });
     expect(r.body.snapshot > FIRST_DAY).toBe(true);
   });
 
