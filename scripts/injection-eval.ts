@@ -13,7 +13,7 @@ import { parseCsvRecords } from "../src/feeds/csv.ts";
 import { screenInput, screenInputWith, INJECTION_REASONS, SCREEN_MAX_CHARS } from "../src/rules/injection.ts";
 import { INJECTION_MODEL } from "../src/rules/injection-model.ts";
 
-const DEEPSET = "/work/shared/data/prompt-injection-dev/deepset-train.csv";
+const DEEPSET = new URL("../data/prompt-injection-dev/deepset-train.csv", import.meta.url).pathname;
 const API_MAX = 200;
 
 const EN = new Set("the and is you what how to of a in are i for can which my with would do does that this your there be it".split(" "));

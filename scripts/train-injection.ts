@@ -4,7 +4,7 @@
  *
  * Data (read at training time only; attribution ships in the weights file):
  *  - attacks and benign prompts: deepset/prompt-injections train split and jackhhao's
- *    jailbreak-classification (+ verazuo/jailbreak_llms), /work/shared/data/prompt-injection-dev/;
+ *    jailbreak-classification (+ verazuo/jailbreak_llms), data/prompt-injection-dev/;
  *    each text is cut to its first 120 and first 200 characters, as the API receives it;
  *  - real titles as extra negatives: YouTube US trending titles 2017 (youtube-2017-v1/USvideos.csv)
  *    and the headlines of the Upworthy 2013 tests whose id hashes even (`isTrainTest`). GB titles
@@ -17,7 +17,8 @@ import { parseCsvRecords } from "../src/feeds/csv.ts";
 import { classifierView, normalizeInput } from "../src/rules/injection.ts";
 import { MODEL_BITS, decodeModel, forEachFeature, type InjectionModel, type WeightsFile } from "../src/rules/injection-model.ts";
 
-export const DATA = "/work/shared/data";
+/** The repository copies of the development data (each with its SOURCE.md under data/): CI has no /work/shared. */
+export const DATA = new URL("../data", import.meta.url).pathname;
 export const WEIGHTS_FILE = "src/rules/injection-weights.json";
 /** The API's free-text fields are cut (topic) or capped (q, draft) at these lengths. */
 export const CUTS = [120, 200] as const;
@@ -91,7 +92,7 @@ export const isTrainTest = (testId: string) => fnv(testId) % 2 === 0;
 
 /** Upworthy 2013 packages: headline and excerpt with the test they belong to. */
 export async function loadUpworthy(): Promise<{ testId: string; headline: string; excerpt: string }[]> {
-  const { records } = parseCsvRecords(await Bun.file(`${DATA}/upworthy-2013/packages-2013.csv`).text());
+  const { records } = parseCsvRecords(await Bun.file(`${DATA}/upworthy-2013.csv`).text());
   return records.map((r) => ({ testId: r.clickability_test_id, headline: r.headline ?? "", excerpt: r.excerpt ?? "" }));
 }
 

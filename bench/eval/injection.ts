@@ -7,7 +7,7 @@
  *  - within each corpus: 5-fold cross-validation by text (both cuts of a text in one fold);
  *  - pooled: 5-fold over both corpora (the shipped recipe's held-out estimate);
  *  - texts cut to their first 120 and 200 characters, as the API receives them;
- *  - false positives on every real title and headline in /work/shared/data, split into the sets
+ *  - false positives on every real title and headline in data/, split into the sets
  *    the models were trained on (in-sample) and the ones they never saw (held-out).
  *
  * Run: `bun bench/eval/injection.ts` (about a minute). Add `--show` to list held-out false positives.
@@ -39,7 +39,7 @@ const pct = (a: number, b: number) => (b === 0 ? "n/a" : `${((100 * a) / b).toFi
 
 const [deep, jail, trainTitles, us, up] = await Promise.all([loadDeepset(), loadJailbreak(), loadTrainTitles(), loadUsTitles(), loadUpworthy()]);
 const gb = await readColumn(`${DATA}/youtube-2017-v1/GBvideos.csv`, "title");
-const usOld = await readColumn(`${DATA}/youtube-us-2017/USvideos.csv`, "title");
+const usOld = await readColumn(`${DATA}/youtube-us-2017.csv`, "title");
 const corpora: [string, Row[]][] = [
   ["deepset", deep],
   ["jailbreak", jail],

@@ -19,7 +19,7 @@ import {
 } from "../../src/rules/injection.ts";
 import { isTrainTest } from "../../scripts/train-injection.ts";
 
-const DEEPSET = "/work/shared/data/prompt-injection-dev/deepset-train.csv";
+const DEEPSET = new URL("../../data/prompt-injection-dev/deepset-train.csv", import.meta.url).pathname;
 const rulesOnly = (t: string) => screenInputWith(t, null);
 
 /** Every title in the column, including rows the CSV reader set aside as malformed (extra fields). */
