@@ -140,8 +140,13 @@ interface Work {
  * Document frequency is counted over the day's items plus the existing stories, so words that are
  * common that day ("2017", "trailer", "official") cannot glue unrelated items together.
  * Otherwise the item founds a story: id = storyId(day, key), terms = its subject segment's terms
- * (subjectTerms), the MAX_STORY_TERMS rarest if more. Cost: O(existing stories' terms) per call to
- * count and index them, so pass the stories still active (e.g. seen in the last 30 days), not all.
+ * (subjectTerms), the MAX_STORY_TERMS rarest if more.
+ * Only stories that can pass the rule are scored: a join needs >= 2 matched strong story terms (1 for
+ * a query-like item), so each item counts, per story, the strong story terms it could match through
+ * the postings of strong terms (see StrongPostings), and scores only the stories reaching that count,
+ * in story order as before. Scoring all stories sharing any word grew with the number of stories
+ * (1,015 s of a 1,105 s day at 1M synthetic videos, bench/RESULTS.scale.md). Cost: O(existing
+ * stories' terms) per call to count and index them, plus the postings of the items' strong terms.
  */
 export function assignStories(
   existing: StorySeed[],
@@ -158,15 +163,17 @@ export function assignStories(
     work.push({ key: it.key, weight: it.weight, title: it.title, words, channel: it.channel, ...itemTerms(it.title, it.channel) });
   }
   // Document frequency over this day's items and the existing stories.
+  // Each distinct term (pair) once per document; lists are a few terms long, so a scan of the earlier
+  // ones is cheaper than a Set, and this runs once per existing story on every call.
   const df = new Map<string, number>();
-  const count = (ts: Iterable<string>) => {
-    for (const t of new Set(ts)) df.set(t, (df.get(t) ?? 0) + 1);
+  const count = (ts: string[]) => {
+    for (let i = 0; i < ts.length; i++) if (ts.indexOf(ts[i]) === i) df.set(ts[i], (df.get(ts[i]) ?? 0) + 1);
   };
   const pairs = new Map<string, number>();
   const countPairs = (ts: string[]) => {
-    const seen = new Set<string>();
-    for (let i = 0; i + 1 < ts.length; i++) seen.add(pairKey(ts[i], ts[i + 1]));
-    for (const k of seen) pairs.set(k, (pairs.get(k) ?? 0) + 1);
+    const keys: string[] = [];
+    for (let i = 0; i + 1 < ts.length; i++) keys.push(pairKey(ts[i], ts[i + 1]));
+    for (let i = 0; i < keys.length; i++) if (keys.indexOf(keys[i]) === i) pairs.set(keys[i], (pairs.get(keys[i]) ?? 0) + 1);
   };
   for (const w of work) {
     count(w.terms);
@@ -178,25 +185,28 @@ export function assignStories(
   }
   const N = Math.max(1, work.length + existing.length);
   const lnN = Math.log(1 + N);
-  const weightOf = (t: string) => Math.log(1 + N / Math.max(1, df.get(t) ?? 1)) / lnN;
-  const isStrong = (t: string) => !weakByRule(t) && weightOf(t) >= STRONG_WEIGHT;
+  // df is fixed for the call, so a term's weight and strength are too: computed once per term.
+  const weights = new Map<string, number>();
+  const strong = new Map<string, boolean>();
+  const weightOf = (t: string) => {
+    let x = weights.get(t);
+    if (x === undefined) weights.set(t, (x = Math.log(1 + N / Math.max(1, df.get(t) ?? 1)) / lnN));
+    return x;
+  };
+  const isStrong = (t: string) => {
+    let x = strong.get(t);
+    if (x === undefined) strong.set(t, (x = !weakByRule(t) && weightOf(t) >= STRONG_WEIGHT));
+    return x;
+  };
   const isHot = (a: string, b: string) => (pairs.get(pairKey(a, b)) ?? 0) >= HOT_PAIR_MIN;
+  const scorer: Scorer = { weightOf, isStrong, isHot, mass: (t) => (weakByRule(t) ? 0 : weightOf(t)) };
 
   const stories: StorySeed[] = existing.map((s) => ({ ...s, terms: [...s.terms] }));
   const byId = new Map<string, number>();
-  const index = new Map<string, number[]>(); // term or adjacent-term join -> story indexes
-  const addToIndex = (k: string, si: number) => {
-    const l = index.get(k);
-    if (!l) index.set(k, [si]);
-    else if (l[l.length - 1] !== si) l.push(si);
-  };
+  const postings = new StrongPostings(existing.length + work.length, isStrong, work);
   const indexStory = (si: number) => {
-    const ts = stories[si].terms;
     byId.set(stories[si].id, si);
-    for (let i = 0; i < ts.length; i++) {
-      addToIndex(ts[i], si);
-      if (i + 1 < ts.length) addToIndex(ts[i] + ts[i + 1], si);
-    }
+    postings.add(si, stories[si].terms);
   };
   stories.forEach((_, si) => indexStory(si));
 
@@ -207,7 +217,7 @@ export function assignStories(
       assignment.set(w.key, own); // re-run of the same day: the item founded this story
       continue;
     }
-    const best = bestStory(w, stories, index, weightOf, isStrong, isHot);
+    const best = bestStory(w, stories, postings, scorer);
     if (best >= 0) {
       assignment.set(w.key, stories[best].id);
       continue;
@@ -218,6 +228,82 @@ export function assignStories(
     assignment.set(w.key, own);
   }
   return { assignment, stories };
+}
+
+interface Scorer {
+  weightOf: (t: string) => number;
+  isStrong: (t: string) => boolean;
+  isHot: (a: string, b: string) => boolean;
+  /** IDF weight, 0 for format words and years. */
+  mass: (t: string) => number;
+}
+
+/**
+ * Postings from which an item counts, per story, an upper bound of the strong story terms it
+ * matches. A story term at position k matches when it is an item term or join, or when it and a
+ * neighbour glued together are an item term ("iphone"+"x" = "iphonex"). So the story is posted once
+ * under each strong term, and under each glued pair once per strong term of the pair. Weak terms are
+ * not posted: they never count toward the join rule, and they are the long postings. Only keys some
+ * item of the call can look up are posted (most story terms are not in today's titles).
+ */
+class StrongPostings {
+  private readonly byTerm = new Map<string, number[]>();
+  private readonly byGlued = new Map<string, number[]>();
+  private counts: Int32Array;
+  private readonly touched: number[] = [];
+
+  constructor(
+    capacity: number,
+    private readonly isStrong: (t: string) => boolean,
+    items: Work[],
+  ) {
+    this.counts = new Int32Array(Math.max(16, capacity));
+    for (const w of items) {
+      for (const t of w.terms) {
+        if (!this.byTerm.has(t)) this.byTerm.set(t, []);
+        if (!this.byGlued.has(t)) this.byGlued.set(t, []);
+      }
+      for (const j of w.joins) if (!this.byTerm.has(j)) this.byTerm.set(j, []);
+    }
+  }
+
+  add(si: number, ts: string[]): void {
+    if (si >= this.counts.length) {
+      const c = new Int32Array(2 * si + 16);
+      c.set(this.counts);
+      this.counts = c;
+    }
+    for (let k = 0; k < ts.length; k++) {
+      const sk = this.isStrong(ts[k]);
+      if (sk) this.byTerm.get(ts[k])?.push(si);
+      if (k + 1 < ts.length) {
+        const n = (sk ? 1 : 0) + (this.isStrong(ts[k + 1]) ? 1 : 0);
+        const l = n > 0 ? this.byGlued.get(ts[k] + ts[k + 1]) : undefined;
+        if (l) for (let i = 0; i < n; i++) l.push(si);
+      }
+    }
+  }
+
+  /** Story indexes, ascending, whose bound reaches `need`. */
+  candidates(terms: ReadonlySet<string>, joins: ReadonlySet<string>, need: number): number[] {
+    const { counts, touched } = this;
+    const hit = (l: number[] | undefined) => {
+      if (!l) return;
+      for (const si of l) if (counts[si]++ === 0) touched.push(si);
+    };
+    for (const t of terms) {
+      hit(this.byTerm.get(t));
+      hit(this.byGlued.get(t));
+    }
+    for (const j of joins) if (!terms.has(j)) hit(this.byTerm.get(j));
+    const out: number[] = [];
+    for (const si of touched) {
+      if (counts[si] >= need) out.push(si);
+      counts[si] = 0;
+    }
+    touched.length = 0;
+    return out.sort((a, b) => a - b);
+  }
 }
 
 function pairKey(a: string, b: string): string {
@@ -253,25 +339,17 @@ function capTerms(terms: string[], weightOf: (t: string) => number): string[] {
 }
 
 /** Index of the story the item joins, or -1. See assignStories for the rule. */
-function bestStory(
-  w: Work,
-  stories: StorySeed[],
-  index: Map<string, number[]>,
-  weightOf: (t: string) => number,
-  isStrong: (t: string) => boolean,
-  isHot: (a: string, b: string) => boolean,
-): number {
+function bestStory(w: Work, stories: StorySeed[], postings: StrongPostings, sc: Scorer): number {
+  const { isStrong, isHot, mass } = sc;
   const itemSet = new Set(w.terms);
-  const cands = new Set<number>();
-  for (const t of w.terms) for (const si of index.get(t) ?? []) cands.add(si);
-  for (const j of w.joins) for (const si of index.get(j) ?? []) cands.add(si);
+  const queryLike = !w.channel && w.words <= QUERY_MAX_WORDS && w.rawTerms.filter(isStrong).length === 1;
+  const cands = postings.candidates(itemSet, w.joins, queryLike ? 1 : 2);
+  if (cands.length === 0) return -1;
   // Format words and years carry no subject: they count neither in the masses nor in the overlap.
-  const mass = (t: string) => (weakByRule(t) ? 0 : weightOf(t));
   let itemMass = 0;
   for (const t of w.terms) itemMass += mass(t);
-  const queryLike = !w.channel && w.words <= QUERY_MAX_WORDS && w.rawTerms.filter(isStrong).length === 1;
   let best = -1, bestS = 0, bestStrong = 0;
-  for (const si of [...cands].sort((a, b) => a - b)) {
+  for (const si of cands) {
     const ts = stories[si].terms;
     const matched = new Uint8Array(ts.length);
     for (let k = 0; k < ts.length; k++) {

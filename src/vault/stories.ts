@@ -12,6 +12,19 @@ function weightOf(views: number): number {
   return Math.log10(1 + Math.max(0, views));
 }
 
+/**
+ * What assignStories is given for a merged day: the items not yet in a story (keys "v:", "s:", "n:"
+ * + id) and the existing stories. Exported so tests and bench/scale.ts cluster exactly this.
+ */
+export function clusterInput(body: VaultBody): { items: ClusterItem[]; existing: StorySeed[] } {
+  const items: ClusterItem[] = [];
+  for (const v of body.videos) if (!v.storyId) items.push({ key: "v:" + v.id, title: v.title, weight: weightOf(v.v[v.v.length - 1] ?? 0), channel: v.channelTitle || undefined });
+  for (const s of body.searches) if (!s.storyId) items.push({ key: "s:" + s.key, title: s.query, weight: weightOf(s.t[s.t.length - 1] ?? 0) });
+  for (const n of body.news) if (!n.storyId) items.push({ key: "n:" + n.url, title: n.title, weight: 0, channel: n.source || undefined });
+  const existing: StorySeed[] = body.stories.map((s) => ({ id: s.id, terms: s.terms, firstSeen: s.firstSeen }));
+  return { items, existing };
+}
+
 /** What the day's merge changed that naming needs to know (ingest.ts fills it in). */
 export interface DayChanges {
   /** Ids of existing videos whose title changed today. */
@@ -27,11 +40,7 @@ export interface DayChanges {
  * the vault from its first day to rename every story.)
  */
 export function rebuildStories(body: VaultBody, changes?: DayChanges): VaultBody {
-  const items: ClusterItem[] = [];
-  for (const v of body.videos) if (!v.storyId) items.push({ key: "v:" + v.id, title: v.title, weight: weightOf(v.v[v.v.length - 1] ?? 0), channel: v.channelTitle || undefined });
-  for (const s of body.searches) if (!s.storyId) items.push({ key: "s:" + s.key, title: s.query, weight: weightOf(s.t[s.t.length - 1] ?? 0) });
-  for (const n of body.news) if (!n.storyId) items.push({ key: "n:" + n.url, title: n.title, weight: 0, channel: n.source || undefined });
-  const existing: StorySeed[] = body.stories.map((s) => ({ id: s.id, terms: s.terms, firstSeen: s.firstSeen }));
+  const { items, existing } = clusterInput(body);
   const { assignment, stories: seeds } = items.length ? assignStories(existing, items, body.date) : { assignment: new Map<string, string>(), stories: existing };
 
   const videos = body.videos.map((v) => (v.storyId ? v : { ...v, storyId: assignment.get("v:" + v.id) ?? null }));
