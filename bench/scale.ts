@@ -5,16 +5,21 @@
  *           does), day 29 written as a snapshot; per-day times kept. Cached per size in --work.
  *   ingest  "ingest a day": read day 29's snapshot, merge day 30, stories, alert log, encode, write:
  *           what `trend-intel ingest --feeds` does for one new day. Timed per phase; the clustering
- *           (assignStories) inside the stories phase is timed again on its own for the split.
+ *           (assignStories) inside the stories phase is timed again on its own for the split. Up to
+ *           --reference-up-to videos (default 100000) also run with the old clustering
+ *           (test/vault/cluster.reference.ts) and the two day-30 files compared byte for byte.
  *   load    readSnapshotFile + buildIndexes (what Engine.refresh does), per phase.
  *   serve   createServerApp on the day-30 snapshot (a fresh process, as the server starts), then RSS
  *           after a full GC, top-10 (/api/public/trends) through app.handle and its handler alone,
  *           FuzzyIndex p50/p99 on noisy variants of story names, /forecast through app.handle.
  * Writes bench/RESULTS.scale.md (or --out). Run: bun bench/scale.ts [--sizes 10000,100000,1000000]
  *   [--work DIR] [--rebuild] [--fresh] [--queries 5000] [--out FILE] [--note TEXT] [--report-only]
+ *   [--reference-up-to N] [--help]
  * Vaults are cached in --work (default $TMPDIR/ti-bench-scale) and rebuilt with --rebuild; each
- * measurement is saved next to its vault as step-*.json and reused unless --fresh. The real-code
- * ingest at 1M takes long (see RESULTS.scale.md); it can be run on its own, detached, with
+ * measurement is saved next to its vault as step-*.json and reused unless --fresh. Above
+ * --reference-up-to, day 30's clustering alone is compared with the old one by
+ *   bun bench/scale.ts --child cluster-identity --n 1000000 --dir <work>/SYNTHETIC-videos1000000-gen1
+ * A step can be run on its own, detached, with
  *   bun bench/scale.ts --child ingest --n 1000000 --dir <work>/SYNTHETIC-videos1000000-gen1 --tag a \
  *     > <work>/SYNTHETIC-videos1000000-gen1/step-ingest-real.json
  */
@@ -41,7 +46,9 @@ const a = parseArgs({
     n: { type: "string" },
     dir: { type: "string" },
     tag: { type: "string" },
-    fast: { type: "boolean" },
+    reference: { type: "boolean" },
+    "reference-up-to": { type: "string" },
+    help: { type: "boolean" },
     "skip-determinism-above": { type: "string" },
     "report-only": { type: "boolean" },
     fresh: { type: "boolean" },
@@ -64,89 +71,41 @@ async function loadavg(): Promise<string> {
 }
 
 // -------------------------------------------------------------------------------------------------
-// Output-identical fast clustering, for building the day 1..29 history only.
+// The old clustering, for the byte-identity check.
 //
-// The real assignStories (src/vault/cluster.ts, not ours to change) grows faster than linearly with
-// the number of stories: every item scores every story sharing any of its terms, and recomputes
-// IDF weights (Math.log) for each story term each time. Building 29 days at 1M videos through it
-// would take hours, so the history is built through the same source with two changes applied as text
-// at load time (a Bun plugin), both exact:
-//   1. weightOf / isStrong / weakByRule memoised per term (pure functions of the day's counts);
-//   2. only stories that can still pass the join rule are scored: a story needs >= 2 matched strong
-//      terms (1 for a query-like item), so candidates come from the postings of the item's strong
-//      terms and joins (+1 each) and of adjacent-term joins equal to an item term (+2), and those
-//      whose count is below the need are skipped. Kept candidates are a subset of the real ones and
-//      include every story that could be chosen, scored in the same order, so the result is the same.
-// Day 30 (the measured "ingest a day") always runs the real code, and its output is compared with a
-// run through the patched code (fileSha equal), which checks the patch on every size.
-export function fastClusterSource(src: string): string | null {
-  const edits: [string, string][] = [
-    [
-      "  const weightOf = (t: string) => Math.log(1 + N / Math.max(1, df.get(t) ?? 1)) / lnN;\n  const isStrong = (t: string) => !weakByRule(t) && weightOf(t) >= STRONG_WEIGHT;",
-      "  const wMemo = new Map<string, number>(), sMemo = new Map<string, boolean>();\n" +
-        "  const weightOf = (t: string) => { let x = wMemo.get(t); if (x === undefined) { x = Math.log(1 + N / Math.max(1, df.get(t) ?? 1)) / lnN; wMemo.set(t, x); } return x; };\n" +
-        "  const isStrong = (t: string) => { let x = sMemo.get(t); if (x === undefined) { x = !weakByRule(t) && weightOf(t) >= STRONG_WEIGHT; sMemo.set(t, x); } return x; };\n" +
-        "  const plainIdx = new Map<string, number[]>(), joinIdx = new Map<string, number[]>();\n" +
-        "  const addTo = (m: Map<string, number[]>, k: string, si: number) => { const l = m.get(k); if (!l) m.set(k, [si]); else if (l[l.length - 1] !== si) l.push(si); };",
-    ],
-    ["      addToIndex(ts[i], si);\n", "      addToIndex(ts[i], si);\n      addTo(plainIdx, ts[i], si);\n"],
-    ["      if (i + 1 < ts.length) addToIndex(ts[i] + ts[i + 1], si);\n", "      if (i + 1 < ts.length) { addToIndex(ts[i] + ts[i + 1], si); addTo(joinIdx, ts[i] + ts[i + 1], si); }\n"],
-    ["    const best = bestStory(w, stories, index, weightOf, isStrong, isHot);", "    const best = bestStory(w, stories, index, weightOf, isStrong, isHot, plainIdx, joinIdx);"],
-    ["  isHot: (a: string, b: string) => boolean,\n): number {", "  isHot: (a: string, b: string) => boolean,\n  plainIdx: Map<string, number[]>,\n  joinIdx: Map<string, number[]>,\n): number {"],
-    [
-      "  const cands = new Set<number>();\n  for (const t of w.terms) for (const si of index.get(t) ?? []) cands.add(si);\n  for (const j of w.joins) for (const si of index.get(j) ?? []) cands.add(si);\n",
-      "  const need = !w.channel && w.words <= QUERY_MAX_WORDS && w.rawTerms.filter(isStrong).length === 1 ? 1 : 2;\n" +
-        "  const ub = new Map<number, number>();\n" +
-        "  const keys = new Set<string>();\n" +
-        "  for (const t of w.terms) if (isStrong(t)) keys.add(t);\n" +
-        "  for (const j of w.joins) if (isStrong(j)) keys.add(j);\n" +
-        "  for (const k of keys) for (const si of plainIdx.get(k) ?? []) ub.set(si, (ub.get(si) ?? 0) + 1);\n" +
-        "  for (const t of new Set(w.terms)) for (const si of joinIdx.get(t) ?? []) ub.set(si, (ub.get(si) ?? 0) + 2);\n" +
-        "  const cands: number[] = [];\n" +
-        "  for (const [si, c] of ub) if (c >= need) cands.push(si);\n",
-    ],
-    ["  const mass = (t: string) => (weakByRule(t) ? 0 : weightOf(t));", "  const mass = (t: string) => (isWeakMemo(t) ? 0 : weightOf(t));"],
-    ["  for (const si of [...cands].sort((a, b) => a - b)) {", "  for (const si of cands.sort((a, b) => a - b)) {"],
-    ["export function weakByRule(term: string): boolean {", "const weakMemo = new Map<string, boolean>();\nfunction isWeakMemo(t: string): boolean { let x = weakMemo.get(t); if (x === undefined) { x = weakByRule(t); if (weakMemo.size > 1e6) weakMemo.clear(); weakMemo.set(t, x); } return x; }\nexport function weakByRule(term: string): boolean {"],
-  ];
-  let out = src;
-  for (const [from, to] of edits) {
-    if (out.split(from).length !== 2) return null; // the source moved on: fall back to the real code
-    out = out.replace(from, to);
-  }
-  return out + "\nexport const FAST_CLUSTER_PATCHED = true;\n";
+// assignStories (src/vault/cluster.ts) scores only the stories that can pass the join rule. The old
+// one, which scored every story sharing any word, is kept in test/vault/cluster.reference.ts. With
+// --reference the ingest child loads cluster.ts with that assignStories in place of the real one (a
+// Bun plugin, applied as text at load time; naming is the real code's), so day 30 can be ingested
+// both ways and the two files compared (fileSha). It grows worse than linearly (about 1,015 s of a
+// 1,105 s day at 1M), so the parent runs it up to --reference-up-to videos only.
+export function referenceClusterSource(src: string): string | null {
+  const from = "export function assignStories(";
+  if (src.split(from).length !== 2) return null;
+  const ref = join(import.meta.dir, "../test/vault/cluster.reference.ts");
+  return src.replace(from, "function assignStoriesFast(") + `\nexport { assignStories } from ${JSON.stringify(ref)};\nexport const REFERENCE_CLUSTER = true;\n`;
 }
 
-/** Registers the fast clustering for modules imported after this call. Returns false (real code) if the patch no longer applies. */
-function useFastCluster(): boolean {
+async function useReferenceCluster(): Promise<void> {
   const file = join(import.meta.dir, "../src/vault/cluster.ts");
-  const patched = fastClusterSource(readFileSync(file, "utf8"));
-  if (!patched) {
-    console.error("fast clustering patch does not apply to src/vault/cluster.ts any more: building with the real code (slow)");
-    return false;
-  }
+  const patched = referenceClusterSource(readFileSync(file, "utf8"));
+  if (!patched) throw new Error("cannot swap the reference assignStories into src/vault/cluster.ts");
   Bun.plugin({
-    name: "fast-cluster",
+    name: "reference-cluster",
     setup(b) {
       b.onLoad({ filter: /src\/vault\/cluster\.ts$/ }, () => ({ contents: patched, loader: "ts" }));
     },
   });
-  return true;
-}
-
-async function checkFastCluster(): Promise<void> {
   const m: any = await import("../src/vault/cluster.ts");
-  if (!m.FAST_CLUSTER_PATCHED) throw new Error("the fast clustering plugin did not take effect");
+  if (!m.REFERENCE_CLUSTER) throw new Error("the reference clustering plugin did not take effect");
 }
 
 // -------------------------------------------------------------------------------------------------
 // Children
 
 async function childBuild(n: number, dir: string): Promise<void> {
-  const fast = useFastCluster();
-  if (fast) await checkFastCluster();
   const { buildDay } = await import("../src/vault/ingest.ts");
-  const { withAlertLog } = await import("../src/vault/alertlog.ts");
+  const { withAlertLog } = await import("../src/engine/alertlog.ts");
   const { writeSnapshot } = await import("../src/vault/snapshot.ts");
   const sv = new SyntheticVault({ videos: n });
   const perDay: { day: string; obs: number; videos: number; stories: number; buildMs: number; alertMs: number; rssMb: number }[] = [];
@@ -164,16 +123,15 @@ async function childBuild(n: number, dir: string): Promise<void> {
     console.error(`[${SYNTH_LABEL} ${n}] day ${k + 1}/${SYNTH_DAYS - 1}: ${input.observations.length} obs, ${prev.videos.length} videos, ${prev.stories.length} stories, build ${ms(t1 - t0)} ms, alert log ${ms(t2 - t1)} ms, RSS ${rssMb} MB`);
   }
   writeSnapshot(dir, prev);
-  writeFileSync(join(dir, "build.json"), JSON.stringify({ perDay, fastCluster: fast }));
+  writeFileSync(join(dir, "build.json"), JSON.stringify({ perDay }));
 }
 
-async function childIngest(n: number, dir: string, tag: string, fast: boolean): Promise<void> {
-  if (fast && !useFastCluster()) throw new Error("fast clustering patch does not apply");
-  if (fast) await checkFastCluster();
+async function childIngest(n: number, dir: string, tag: string, reference: boolean): Promise<void> {
+  if (reference) await useReferenceCluster();
   const { mergeDay } = await import("../src/vault/ingest.ts");
-  const { rebuildStories } = await import("../src/vault/stories.ts");
+  const { rebuildStories, clusterInput } = await import("../src/vault/stories.ts");
   const { assignStories } = await import("../src/vault/cluster.ts");
-  const { withAlertLog } = await import("../src/vault/alertlog.ts");
+  const { withAlertLog } = await import("../src/engine/alertlog.ts");
   const { decodeSnapshot, encodeSnapshot, readHeader, snapshotPath } = await import("../src/vault/snapshot.ts");
   const sv = new SyntheticVault({ videos: n });
   const prevDay = isoDay(SYNTH_START, SYNTH_DAYS - 2);
@@ -223,7 +181,7 @@ async function childIngest(n: number, dir: string, tag: string, fast: boolean): 
     videos: body.videos.length,
     stories: body.stories.length,
     prevBytes,
-    fastCluster: fast,
+    referenceCluster: reference,
     bytes: bytes.length,
     fileSha: new Bun.CryptoHasher("sha256").update(bytes).digest("hex"),
     file: final,
@@ -232,12 +190,7 @@ async function childIngest(n: number, dir: string, tag: string, fast: boolean): 
   // The main figures first (a run stopped during the split below still leaves them), then all.
   console.log(JSON.stringify(main));
   // Clustering alone, on exactly the items rebuildStories gave it (repeated here for the split).
-  const w = (views: number) => Math.log10(1 + Math.max(0, views));
-  const items: any[] = [];
-  for (const v of merged.videos) if (!v.storyId) items.push({ key: "v:" + v.id, title: v.title, weight: w(v.v[v.v.length - 1] ?? 0), channel: v.channelTitle || undefined });
-  for (const s of merged.searches) if (!s.storyId) items.push({ key: "s:" + s.key, title: s.query, weight: w(s.t[s.t.length - 1] ?? 0) });
-  for (const x of merged.news) if (!x.storyId) items.push({ key: "n:" + x.url, title: x.title, weight: 0, channel: x.source || undefined });
-  const existing = merged.stories.map((s) => ({ id: s.id, terms: s.terms, firstSeen: s.firstSeen }));
+  const { items, existing } = clusterInput(merged);
   Bun.gc(true);
   t0 = now();
   assignStories(existing, items, merged.date);
@@ -246,6 +199,36 @@ async function childIngest(n: number, dir: string, tag: string, fast: boolean): 
   const shaNew = new Bun.CryptoHasher("sha256").update(bytes).digest("hex");
   const shaNewMs = now() - t0;
   console.log(JSON.stringify({ ...main, split: { shaPrevMs: ms(shaPrev), clusterMs: ms(cluster), clusterItems: items.length, existingStories: existing.length, shaNewMs: ms(shaNewMs) } }));
+}
+
+/**
+ * Day 30's assignStories against the old one (test/vault/cluster.reference.ts) on the same input,
+ * both timed, outputs compared field by field. For sizes above --reference-up-to, where the whole
+ * old-clustering ingest is too long to run as a step: `--child cluster-identity --n N --dir <vault>`.
+ */
+async function childClusterIdentity(n: number, dir: string): Promise<void> {
+  const { decodeSnapshot, snapshotPath } = await import("../src/vault/snapshot.ts");
+  const { mergeDay } = await import("../src/vault/ingest.ts");
+  const { clusterInput } = await import("../src/vault/stories.ts");
+  const { assignStories } = await import("../src/vault/cluster.ts");
+  const { assignStories: reference } = await import("../test/vault/cluster.reference.ts");
+  let prev: any = decodeSnapshot(readFileSync(snapshotPath(dir, isoDay(SYNTH_START, SYNTH_DAYS - 2)))).body;
+  const merged = mergeDay(prev, new SyntheticVault({ videos: n }).day(SYNTH_DAYS - 1), { retitled: new Set() });
+  prev = null;
+  const { items, existing } = clusterInput(merged);
+  Bun.gc(true);
+  let t0 = now();
+  const f = assignStories(existing, items, merged.date);
+  const fastMs = now() - t0;
+  t0 = now();
+  const r = reference(existing, items, merged.date);
+  const refMs = now() - t0;
+  const same =
+    f.assignment.size === r.assignment.size &&
+    [...f.assignment].every(([k, v]) => r.assignment.get(k) === v) &&
+    f.stories.length === r.stories.length &&
+    f.stories.every((s, i) => s.id === r.stories[i].id && s.firstSeen === r.stories[i].firstSeen && s.terms.join("\u0000") === r.stories[i].terms.join("\u0000"));
+  console.log(JSON.stringify({ n, items: items.length, existing: existing.length, storiesAfter: f.stories.length, fastMs: ms(fastMs), refMs: ms(refMs), same }));
 }
 
 async function childLoad(dir: string): Promise<void> {
@@ -339,7 +322,7 @@ async function childServe(dir: string, queries: number): Promise<void> {
   const trendsPaths = Array.from({ length: Math.min(N, 3000) }, (_, i) => `/api/public/trends?source=${i % 2 ? "youtube" : "google"}${i % 3 ? "&niche=Tech" : ""}`);
   const trendsApp = await timeCalls(trendsPaths, 300);
   // Handler alone (the lookup the index gives), without wallet or HTTP plumbing.
-  const hq = [{ source: "youtube" }, { source: "google" }, { source: "youtube", niche: "Tech" }];
+  const hq = [{ source: "youtube" }, { source: "google" }, { source: "youtube", niche: "Tech" }] as const;
   for (let i = 0; i < 2000; i++) trends.handle!(hq[i % 3], { snap, now: Date.now() });
   const th = new Float64Array(N);
   for (let i = 0; i < N; i++) {
@@ -369,7 +352,15 @@ async function childServe(dir: string, queries: number): Promise<void> {
     if (m) hits++;
   }
   fz.sort();
-  const fPaths = qs.slice(0, Math.min(N, 2000)).map((q) => `/api/public/forecast?q=${encodeURIComponent(q)}`);
+  // Queries the input guard refuses (400) are left out of the timing and counted.
+  const fAll = qs.slice(0, Math.min(N, 2000)).map((q) => `/api/public/forecast?q=${encodeURIComponent(q)}`);
+  const fPaths: string[] = [];
+  for (const p of fAll) {
+    const r = await s.app.handle(new Request("http://localhost" + p, { headers }));
+    await r.arrayBuffer();
+    if (r.status === 200) fPaths.push(p);
+    else if (r.status !== 400) throw new Error(`${p}: ${r.status}`);
+  }
   const fApp = await timeCalls(fPaths, 200);
   const stat = (x: Float64Array) => ({ p50: +pct(x, 50).toFixed(1), p99: +pct(x, 99).toFixed(1), max: +x[x.length - 1].toFixed(0), n: x.length });
   console.log(
@@ -384,6 +375,7 @@ async function childServe(dir: string, queries: number): Promise<void> {
       fuzzyUs: stat(fz),
       fuzzyHitRate: +(hits / N).toFixed(3),
       forecastAppUs: stat(fApp),
+      forecastRefused: fAll.length - fPaths.length,
     }),
   );
   s.close();
@@ -450,21 +442,24 @@ async function parent(): Promise<void> {
     };
     console.error(`[${fmtN(n)}] ingest day ${SYNTH_DAYS}`);
     const ing = step("ingest-real", ["--child", "ingest", "--n", String(n), "--dir", dir, "--tag", "a"], "ingest (real code)");
-    console.error(`[${fmtN(n)}] ingest day ${SYNTH_DAYS} again with the patched clustering (same output expected)`);
-    const ingFast = step("ingest-fast", ["--child", "ingest", "--n", String(n), "--dir", dir, "--tag", "f", "--fast"], "ingest (patched clustering)");
+    let ingRef: any = null;
+    if (n <= Number(a.values["reference-up-to"] ?? 100_000)) {
+      console.error(`[${fmtN(n)}] ingest day ${SYNTH_DAYS} again with the old clustering (test/vault/cluster.reference.ts; same output expected)`);
+      ingRef = step("ingest-ref", ["--child", "ingest", "--n", String(n), "--dir", dir, "--tag", "r", "--reference"], "ingest (old clustering)");
+      rmSync(join(dir, "ingest-r"), { recursive: true, force: true });
+    }
     let deterministic: boolean | null = null;
     if (n <= Number(a.values["skip-determinism-above"] ?? 100_000)) {
       const ing2 = step("ingest-again", ["--child", "ingest", "--n", String(n), "--dir", dir, "--tag", "b"], "ingest (again, determinism check)");
       deterministic = ing2.fileSha === ing.fileSha;
       rmSync(join(dir, "ingest-b"), { recursive: true, force: true });
     }
-    // Day 30 as the real code wrote it; if that run is not there (1M: run apart), the patched run's file.
-    const day30 = existsSync(join(dir, "ingest-a", `${isoDay(SYNTH_START, SYNTH_DAYS - 1)}.msgpack`)) ? join(dir, "ingest-a") : join(dir, "ingest-f");
+    const day30 = join(dir, "ingest-a");
     console.error(`[${fmtN(n)}] load (${day30})`);
     const load = step("load", ["--child", "load", "--dir", day30], "load");
     console.error(`[${fmtN(n)}] serve`);
     const serve = step("serve", ["--child", "serve", "--dir", day30, "--queries", String(queries)], "serve");
-    res.push({ n, build, ing, ingFast, patchSame: ingFast.fileSha === ing.fileSha, deterministic, load, serve, fileBytes: statSync(ing.file).size });
+    res.push({ n, build, ing, ingRef, refSame: ingRef ? ingRef.fileSha === ing.fileSha : null, deterministic, load, serve, fileBytes: statSync(ing.file).size });
     writeFileSync(join(work, `results-${n}.json`), JSON.stringify(res[res.length - 1], null, 1));
   }
   const load1 = await loadavg();
@@ -524,9 +519,9 @@ function report(res: any[], o: { startedAt: string; load0: string; load1: string
   for (const k of ["read", "decode", "merge", "stories", "alertLog", "encode", "write"]) row(`· ${k} (ms)`, (r) => r.ing.phases[k]);
   row("· · of stories: assignStories alone (ms)", (r) => r.ing.split.clusterMs);
   row("· · of decode: sha-256 check (ms)", (r) => r.ing.split.shaPrevMs);
-  row("ingest a day, clustering patched as in bench/scale.ts (s)", (r) => r.ingFast.totalMs / 1000, 1);
-  row("· assignStories alone, patched (ms)", (r) => r.ingFast.split.clusterMs);
-  text("· patched output byte-identical to the real code's", (r) => (r.patchSame ? "yes" : "**NO**"));
+  row("ingest a day with the old clustering (test/vault/cluster.reference.ts) (s)", (r) => r.ingRef.totalMs / 1000, 1);
+  row("· assignStories alone, old clustering (ms)", (r) => r.ingRef.split.clusterMs);
+  text("· day 30 byte-identical to the old clustering's", (r) => (r.refSame === null ? "not run" : r.refSame ? "yes" : "**NO**"));
   row("ingest peak RSS, real code (MB)", (r) => r.ing.peakRssMb);
   row("**snapshot size on disk** (MB)", (r) => r.fileBytes / 1e6, 1);
   row("snapshot bytes per video", (r) => r.fileBytes / r.ing.videos);
@@ -545,16 +540,15 @@ function report(res: any[], o: { startedAt: string; load0: string; load1: string
   row("fuzzy match (FuzzyIndex.match), p50 (µs)", (r) => r.serve.fuzzyUs.p50, 1);
   row("**fuzzy match, p99** (µs)", (r) => r.serve.fuzzyUs.p99, 1);
   row("fuzzy match share answered (not null)", (r) => r.serve.fuzzyHitRate, 3, false);
-  row("fuzzy index entries", (r) => r.load.matcherEntries);
+  row("fuzzy index size (FuzzyIndex.size)", (r) => r.load.matcherStories);
   row("/forecast via app.handle, p50 (µs)", (r) => r.serve.forecastAppUs.p50, 1);
   row("/forecast via app.handle, p99 (µs)", (r) => r.serve.forecastAppUs.p99, 1);
+  row("/forecast queries refused (400, left out of the timing)", (r) => r.serve.forecastRefused ?? NaN, 0, false);
   L.push(``);
   L.push(`Growth "×r (n^e)": the ratio to the previous size and its exponent; e = 1 is linear in the number of videos, e > 1 worse than linear, e ≈ 0 flat.`);
   L.push(`Determinism: day 30 ingested twice from the same day-29 snapshot gave byte-identical files: ${res.filter((r) => r.deterministic !== null).map((r) => `${fmtN(r.n)} ${r.deterministic ? "yes" : "NO"}`).join(", ") || "not checked"}.`);
   L.push(``);
   L.push(`## Days 1-29 (the history, built in memory in one process)`);
-  L.push(``);
-  L.push(`Built with the clustering patch (output-identical, see below) ${res.every((r) => r.build.fastCluster) ? "at every size" : "where it applied"}, so these are not real-code figures for the stories phase.`);
   L.push(``);
   L.push(`| videos | day 1 build ms | day 10 | day 20 | day 29 | day 29 alert log ms | day 29 obs | RSS after day 29 (MB, after GC) |`);
   L.push(`|---|---:|---:|---:|---:|---:|---:|---:|`);
@@ -573,8 +567,7 @@ function report(res: any[], o: { startedAt: string; load0: string; load1: string
     g("load in under 3 s (everything built)", big.load.totalMs < 3000, `${(big.load.totalMs / 1000).toFixed(1)} s`);
     g("load in under 3 s (to first /trends)", big.load.toTrendsMs < 3000, `${(big.load.toTrendsMs / 1000).toFixed(1)} s`);
     g("under 1.5 GB resident", big.serve.rssMb < 1500, `${(big.serve.rssMb / 1000).toFixed(2)} GB`);
-    g("ingest a day in under 60 s (real code)", big.ing.totalMs < 60_000, `${(big.ing.totalMs / 1000).toFixed(0)} s`);
-    g("ingest a day in under 60 s (with the clustering patch)", big.ingFast.totalMs < 60_000, `${(big.ingFast.totalMs / 1000).toFixed(0)} s`);
+    g("ingest a day in under 60 s", big.ing.totalMs < 60_000, `${(big.ing.totalMs / 1000).toFixed(0)} s`);
     const s0 = res[0];
     const flat = (x0: number, x1: number) => x1 < 2 * x0;
     g(`query times flat: top-10 via app.handle p50 (${fmtN(s0.n)} → ${fmtN(big.n)})`, flat(s0.serve.trendsAppUs.p50, big.serve.trendsAppUs.p50), `${s0.serve.trendsAppUs.p50} → ${big.serve.trendsAppUs.p50} µs`);
@@ -586,10 +579,13 @@ function report(res: any[], o: { startedAt: string; load0: string; load1: string
   return L.join("\n") + "\n";
 }
 
-if (!import.meta.main) {
-  // imported (e.g. for fastClusterSource): run nothing
+if (a.values.help) {
+  console.log(readFileSync(SCRIPT, "utf8").split("*/")[0].replace(/^\/\*\*?|^ \* ?/gm, ""));
+} else if (!import.meta.main) {
+  // imported (e.g. for referenceClusterSource): run nothing
 } else if (a.values.child === "build") await childBuild(Number(a.values.n), a.values.dir!);
-else if (a.values.child === "ingest") await childIngest(Number(a.values.n), a.values.dir!, a.values.tag ?? "a", !!a.values.fast);
+else if (a.values.child === "ingest") await childIngest(Number(a.values.n), a.values.dir!, a.values.tag ?? "a", !!a.values.reference);
+else if (a.values.child === "cluster-identity") await childClusterIdentity(Number(a.values.n), a.values.dir!);
 else if (a.values.child === "load") await childLoad(a.values.dir!);
 else if (a.values.child === "serve") await childServe(a.values.dir!, Number(a.values.queries ?? 5000));
 else await parent();

@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 import { readFileSync } from "node:fs";
 import { parseKaggleCsv } from "./feeds/kaggle.ts";
 import { buildDay, type DayInput } from "./vault/ingest.ts";
-import { withAlertLog } from "./vault/alertlog.ts";
+import { withAlertLog } from "./engine/alertlog.ts";
 import { listSnapshots, readSnapshotFile, snapshotPath, writeSnapshot } from "./vault/snapshot.ts";
 import { listFeedDays, readFeedDay } from "./vault/feeddir.ts";
 import type { VaultBody } from "./vault/model.ts";

@@ -1,6 +1,8 @@
 /**
  * The closed set of error codes and the one exhaustive code→status map (spec section 7).
- * Every error the API returns is an ApiError, so a handler cannot invent a status or a code.
+ * Every error the API returns is an ApiError, so a handler cannot invent a status or a code, and
+ * every error response is built by `errorResponse` (called from the app's one onError, plus the
+ * 405 refusal that runs before routing).
  */
 export const ERROR_STATUS = {
   invalid_input: 400,
@@ -45,12 +47,23 @@ export class ApiError extends Error {
     super(message);
     this.status = ERROR_STATUS[code];
   }
-
-  body(): Record<string, unknown> {
-    return { error: this.code, message: this.message, ...this.extra };
-  }
 }
 
 export function defaultMessage(code: ErrorCode): string {
   return MESSAGES[code];
+}
+
+const JSON_TYPE = "application/json; charset=utf-8";
+
+/**
+ * The one place an error response is built: the code's status from the closed map, the JSON body
+ * `{error, message, ...extra}` and the headers. An ApiError is answered with `errorResponse(e.code,
+ * e.message, e.extra, {...headers, ...e.headers})`; a failed validation needs no Error object.
+ */
+export function errorResponse(code: ErrorCode, message: string = MESSAGES[code], extra: Record<string, unknown> = {}, headers?: Record<string, string>): Response {
+  return new Response(JSON.stringify({ error: code, message, ...extra }), { status: ERROR_STATUS[code], headers: { "content-type": JSON_TYPE, ...headers } });
+}
+
+export function apiErrorResponse(e: ApiError, headers?: Record<string, string>): Response {
+  return errorResponse(e.code, e.message, e.extra, { ...headers, ...e.headers });
 }

@@ -1,26 +1,30 @@
 /**
- * App assembly: routes from the endpoint registry, the shared pipeline, /openapi.json, /llms.txt,
- * a Swagger UI page, /healthz and /readyz, errors and request logs. `createServerApp` takes its
- * dependencies (wallet file, snapshot dir, clock), so tests run the real thing in-process.
+ * App assembly: one Elysia route per endpoint of the registry, each carrying its contract's TypeBox
+ * query schema (Elysia validates it) and its OpenAPI `detail`; identity and review in `derive`, the
+ * strict query reading in the route's transform, both before validation (docs/decisions.md:
+ * 401 → 403 → 400 → 429 → 402);
+ * one onError for every error (pipeline.ts errorExit); /openapi.json and /docs from
+ * @elysiajs/openapi, with Swagger UI's files served here (works offline); /llms.txt; /healthz and
+ * /readyz. `createServerApp` takes its dependencies (wallet file, snapshot dir, clock), so tests run
+ * the real thing in-process.
  */
 import { Elysia } from "elysia";
+import { openapi } from "@elysiajs/openapi";
 import type { Database } from "bun:sqlite";
 import { ENDPOINTS } from "./api/registry.ts";
-import { runEndpoint, authenticate, errorOutcome, walletBusy, type Outcome, type PipelineDeps } from "./api/pipeline.ts";
-import { buildLlmsTxt, buildOpenApi } from "./api/openapi.ts";
-import { ApiError } from "./errors.ts";
+import { CONTRACTS, type Contract } from "./api/contracts.ts";
+import { errorExit, identify, readQuery, serve, type PipelineDeps } from "./api/pipeline.ts";
+import { OPENAPI_VERSION, buildLlmsTxt, documentation, routeDetail } from "./api/openapi.ts";
+import { errorResponse } from "./errors.ts";
 import { Engine } from "./engine/engine.ts";
 import { KeyResolver } from "./wallet/auth.ts";
-import { BUSY_RETRY_AFTER_S, Meter, isBusy, type MeterOptions } from "./wallet/meter.ts";
+import { Meter, type MeterOptions } from "./wallet/meter.ts";
 import { BUSY_TIMEOUT_MS, openWallet, type SyncMode } from "./wallet/db.ts";
+import { usageReader } from "./wallet/usage.ts";
 import { FailedAuthThrottle, clientAddress, parseTrustProxy } from "./api/throttle.ts";
-import { usage, USAGE_GUARD_PER_MIN } from "./api/usage.ts";
-import { spendable, type AccountRow } from "./wallet/keys.ts";
-import { current, dayStart, minuteStart, MINUTE_MS, secondsUntil } from "./rules/ratelimit.ts";
-import type { Endpoint } from "./api/endpoint.ts";
+import { MinuteGuard } from "./api/usage.ts";
 import { log } from "./log.ts";
 import { RequestLog } from "./api/reqlog.ts";
-import { parseRawQuery } from "./api/query.ts";
 
 /** Every path this server answers with GET; any other method there is 405 with `Allow: GET`. */
 const GET_ONLY = "GET";
@@ -47,10 +51,6 @@ export interface AppOptions {
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
 
-function respond(o: Outcome): Response {
-  return new Response(o.body, { status: o.status, headers: { ...JSON_HEADERS, ...o.headers } });
-}
-
 /** Where a 402's default `topup_url` points: a page that exists on every self-hosted server. */
 export const TOPUP_PATH = "/account/credits";
 const TOPUP_TEXT = `Adding credits
@@ -73,102 +73,42 @@ export function createServerApp(opts: AppOptions) {
   engine.refresh();
   if (opts.watch) engine.start(opts.pollMs);
   const baseUrl = (opts.publicBaseUrl ?? "http://127.0.0.1:8787").replace(/\/$/, "");
+  const meter = new Meter(db, clock, opts.meter);
   const deps: PipelineDeps = {
     engine,
     resolver: new KeyResolver(db),
-    meter: new Meter(db, clock, opts.meter),
+    meter,
     topupUrl: opts.topupUrl ?? `${baseUrl}${TOPUP_PATH}`,
     clock,
     authThrottle: new FailedAuthThrottle(opts.authFailLimit ?? 60),
+    freeGuard: new MinuteGuard(opts.usageGuardPerMin),
+    wallet: { usage: usageReader(db, meter) },
+    reqlog: new RequestLog(opts.requestLog ?? true),
   };
-  const reqlog = new RequestLog(opts.requestLog ?? true);
-  const usageGuard = new Map<string, { start: number; count: number }>();
-  const openapi = JSON.stringify(buildOpenApi(ENDPOINTS, baseUrl));
-  const llms = buildLlmsTxt(ENDPOINTS, baseUrl);
-  const accountStmt = db.query("SELECT * FROM accounts WHERE id = ?");
+  const llms = buildLlmsTxt(CONTRACTS, baseUrl);
+  const byPath = new Map<string, Contract>(CONTRACTS.map((c) => [c.path, c]));
 
-  function usageOutcome(headers: Headers, ipOf: () => string): Outcome {
-    let p;
-    try {
-      p = authenticate(deps, headers, ipOf);
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e; // a wallet fault is a 500, logged with its real cause
-      return errorOutcome(e);
-    }
-    const h = { "X-RateLimit-Tier": p.plan };
-    if (p.review) return { ...errorOutcome(new ApiError("usage_review"), h), accountId: p.accountId };
-    const now = clock();
-    const m = minuteStart(now);
-    const g = usageGuard.get(p.accountId);
-    if (g && g.start === m && g.count >= (opts.usageGuardPerMin ?? USAGE_GUARD_PER_MIN)) {
-      const ra = secondsUntil(m + MINUTE_MS, now);
-      return { ...errorOutcome(new ApiError("rate_limited", "Too many usage calls.", { scope: "burst", retry_after: ra }, { "Retry-After": String(ra) }), h), accountId: p.accountId };
-    }
-    if (!g || g.start !== m) usageGuard.set(p.accountId, { start: m, count: 1 });
-    else g.count++;
-    const a = accountStmt.get(p.accountId) as AccountRow | null;
-    if (!a) return errorOutcome(new ApiError("unauthorized"));
-    const c = deps.meter.readCounters(p.accountId);
-    const d = dayStart(now);
-    const callsToday = current(c.daily, d);
-    const body = {
-      tier: p.plan,
-      credits_remaining: spendable(a, now),
-      rate_limit: {
-        calls_today: callsToday,
-        daily_cap: p.limits.dailyCap,
-        calls_remaining: Math.max(0, p.limits.dailyCap - callsToday),
-        intel_calls_today: current(c.intel, d),
-        intel_daily_cap: p.limits.intelDailyCap,
-        burst_per_min: p.limits.burstPerMin,
-      },
-    };
-    return { status: 200, body: JSON.stringify(body), headers: h, accountId: p.accountId };
-  }
-
-  const knownPaths = new Set<string>([...ENDPOINTS.map((e) => e.path), "/openapi.json", "/llms.txt", "/docs", "/docs/swagger-ui.css", "/docs/swagger-ui-bundle.js", "/docs/init.js", "/healthz", "/readyz", TOPUP_PATH]);
-  const methodNotAllowed = () => respond({ ...errorOutcome(new ApiError("method_not_allowed")), headers: { Allow: GET_ONLY } });
-
-  // HEAD would run the GET handler and bill a call whose body is never sent (issue 13): every path
-  // here is GET-only, so HEAD, like any other method, is 405 before identity, billing or logging.
-  const app = new Elysia().onRequest(({ request }) => {
-    if (request.method !== "GET" && knownPaths.has(new URL(request.url).pathname)) return methodNotAllowed();
-  });
+  const knownPaths = new Set<string>([...ENDPOINTS.map((e) => e.path), "/openapi.json", "/llms.txt", "/docs", "/docs/swagger-ui.css", "/docs/swagger-ui-bundle.js", "/healthz", "/readyz", TOPUP_PATH]);
   const trusted = parseTrustProxy((opts.trustProxy ?? []).join(","));
   const ipOf = (request: Request, server: any): string =>
     clientAddress(server?.requestIP?.(request)?.address ?? "local", trusted.size ? request.headers.get("x-forwarded-for") : null, trusted);
 
-  for (const ep of ENDPOINTS) {
-    app.get(ep.path, async ({ request, server }) => {
-      const t0 = performance.now();
-      let o: Outcome;
-      try {
-        const ip = () => ipOf(request, server);
-        o = ep === usage ? usageOutcome(request.headers, ip) : await runEndpoint(deps, ep as Endpoint, request.headers, parseRawQuery(request.url), ip);
-      } catch (e) {
-        const err = e as Error & { accountId?: string; tierHeader?: string };
-        const tier: Record<string, string> = err.tierHeader ? { "X-RateLimit-Tier": err.tierHeader } : {};
-        if (isBusy(e)) {
-          // A wallet read refused by another connection's lock (rare in WAL mode): nothing was charged.
-          o = errorOutcome(walletBusy(BUSY_RETRY_AFTER_S), tier);
-        } else {
-          log.error("internal_error", { path: ep.path, stack: err?.stack ?? String(e) });
-          o = errorOutcome(new ApiError("internal_error"), tier);
-        }
-        o.accountId = err.accountId;
-      }
-      reqlog.push("GET", ep.path, o.status, performance.now() - t0, o.accountId);
-      return respond(o);
-    });
-  }
-
-  app
-    .get("/openapi.json", () => new Response(openapi, { headers: JSON_HEADERS }))
+  // normalize off: readQuery already hands validation only the route's own parameters, so Elysia's
+  // per-request clean-up of unknown keys would be work for nothing.
+  const app = new Elysia({ normalize: false })
+    // HEAD would run the GET handler and bill a call whose body is never sent (issue 13): every path
+    // here is GET-only, so HEAD, like any other method, is 405 before identity, billing or logging.
+    .onRequest(({ request }) => {
+      if (request.method !== "GET" && knownPaths.has(new URL(request.url).pathname)) return errorResponse("method_not_allowed", undefined, undefined, { Allow: GET_ONLY });
+    })
+    // The one exit for errors, for every route below and for unknown paths (404).
+    .onError((c) => {
+      const x = c as typeof c & { principal?: any; t0?: number; route?: string };
+      return errorExit(deps, { code: c.code, error: c.error, request: c.request, principal: x.principal, t0: x.t0, endpoint: x.route ? byPath.get(x.route) : undefined });
+    })
     .get("/llms.txt", () => new Response(llms, { headers: { "content-type": "text/plain; charset=utf-8" } }))
-    .get("/docs", () => new Response(swaggerHtml(), { headers: { "content-type": "text/html; charset=utf-8" } }))
     .get("/docs/swagger-ui.css", async () => new Response((await loadSwaggerAssets()).css, { headers: { "content-type": "text/css; charset=utf-8", "cache-control": "public, max-age=86400" } }))
     .get("/docs/swagger-ui-bundle.js", async () => new Response((await loadSwaggerAssets()).js, { headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "public, max-age=86400" } }))
-    .get("/docs/init.js", () => new Response(SWAGGER_INIT, { headers: { "content-type": "text/javascript; charset=utf-8" } }))
     .get("/healthz", () => new Response('{"status":"ok"}', { headers: JSON_HEADERS }))
     .get(TOPUP_PATH, () => new Response(TOPUP_TEXT, { headers: { "content-type": "text/plain; charset=utf-8" } }))
     .get("/readyz", () => {
@@ -179,15 +119,34 @@ export function createServerApp(opts: AppOptions) {
       const ready = w.wallet !== "cannot_commit" && !!snap;
       return new Response(JSON.stringify({ status: ready ? "ready" : "not_ready", snapshot: snap?.header.date ?? null, wallet: w.wallet, ...(w.wallet === "cannot_commit" ? { wallet_error: w.error } : {}) }), { status: ready ? 200 : 503, headers: JSON_HEADERS });
     })
-    .onError(({ code, error, request }) => {
-      if (code === "NOT_FOUND") return respond(errorOutcome(new ApiError("not_found")));
-      log.error("internal_error", { path: new URL(request.url).pathname, stack: (error as Error)?.stack ?? String(error) });
-      return respond(errorOutcome(new ApiError("internal_error")));
+    .use(
+      openapi({
+        path: "/docs",
+        specPath: "/openapi.json",
+        openapiVersion: OPENAPI_VERSION,
+        documentation: documentation(baseUrl),
+        exclude: { paths: ["/healthz", "/readyz", "/docs", TOPUP_PATH] },
+        provider: "swagger-ui",
+        // Swagger UI's page from the plugin, its files from this server (swagger-ui-dist): no CDN.
+        swagger: { theme: "/docs/swagger-ui.css", cdn: "/docs/swagger-ui-bundle.js", url: "/openapi.json", autoDarkMode: false } as any,
+      }),
+    )
+    // API routes only (registered after the routes above, so these hooks do not apply to them).
+    .derive(({ request, server }) => identify(deps, request.headers, () => ipOf(request, server)));
+
+  for (const ep of ENDPOINTS) {
+    app.get(ep.path, ({ query, principal, t0 }) => serve(deps, ep, principal, query as Record<string, unknown>, t0), {
+      query: ep.query,
+      transform(c) {
+        c.query = readQuery(ep, c.query as Record<string, string>, c.request.url) as any;
+      },
+      detail: routeDetail(ep),
     });
+  }
 
   function close(): void {
     engine.stop();
-    reqlog.flush();
+    deps.reqlog.flush();
     log.info("meter_stats", { ...deps.meter.stats });
     try {
       // No request is served any more, so waiting for other connections is harmless here.
@@ -201,17 +160,6 @@ export function createServerApp(opts: AppOptions) {
 
   return { app, db, engine, deps, close };
 }
-
-/** The Swagger UI page: its assets are served by this server (from the swagger-ui-dist package), so /docs works offline. */
-function swaggerHtml(): string {
-  return `<!doctype html><html><head><meta charset="utf-8"><title>Trend Intel API</title>
-<link rel="stylesheet" href="/docs/swagger-ui.css"></head>
-<body><div id="ui"></div><script src="/docs/swagger-ui-bundle.js"></script>
-<script src="/docs/init.js"></script></body></html>`;
-}
-
-/** The page's script, served as a file so a strict Content-Security-Policy needs no inline script. */
-const SWAGGER_INIT = 'SwaggerUIBundle({ url: "/openapi.json", dom_id: "#ui" });\n';
 
 /**
  * Swagger UI's files, embedded from the swagger-ui-dist npm package (text imports are bundled into

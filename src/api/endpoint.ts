@@ -1,13 +1,14 @@
 /**
- * What one endpoint declares: its path, cost class, query schema (TypeBox), response `data` schema,
- * which parameters are free text (screened for prompt injection) and a pure handler over the
- * loaded snapshot. The pipeline (pipeline.ts) does everything else, in the same order for all.
+ * A route: an endpoint's contract (contracts.ts) plus its handler, typed from the contract's query
+ * schema. The request path (pipeline.ts) does everything else, in the same order for all.
  */
-import type { TObject, TSchema } from "@sinclair/typebox";
+import type { Static, TObject } from "@sinclair/typebox";
 import type { Confidence } from "../domain/enums.ts";
 import type { Loaded } from "../engine/engine.ts";
+import type { Principal } from "../wallet/auth.ts";
+import type { Contract } from "./contracts.ts";
 
-export type EndpointKind = "data" | "intelligence" | "free";
+export type { EndpointKind } from "./contracts.ts";
 
 export interface HandlerResult {
   data?: unknown;
@@ -19,27 +20,24 @@ export interface HandlerResult {
   cost?: number;
 }
 
+/** What a free endpoint (usage) reads from the wallet; given by the server that owns the wallet. */
+export interface WalletView {
+  usage(p: Principal, now: number): unknown;
+}
+
 export interface HandlerContext {
+  /** The loaded snapshot; metered endpoints only run when one is loaded (else 503 not_ready). */
   snap: Loaded;
   now: number;
+  /** Set by the request path; tools that call a data handler directly (bench/) may omit both. */
+  principal?: Principal;
+  wallet?: WalletView;
 }
 
-export interface Endpoint {
-  name: string;
-  path: string;
-  kind: EndpointKind;
-  cost: number;
-  summary: string;
-  description: string;
-  query: TObject;
-  /** Schema of `data` in the envelope (or of the whole body for usage). */
-  data: TSchema;
-  confidence: Confidence;
-  freeText: string[];
-  example: unknown;
-  handle?: (q: Record<string, any>, ctx: HandlerContext) => HandlerResult;
+export interface Endpoint<Q extends TObject = TObject> extends Contract<Q> {
+  handle: (q: Static<Q>, ctx: HandlerContext) => HandlerResult;
 }
 
-export function defineEndpoint(e: Endpoint): Endpoint {
-  return e;
+export function route<Q extends TObject>(c: Contract<Q>, handle: (q: Static<Q>, ctx: HandlerContext) => HandlerResult): Endpoint<Q> {
+  return { ...c, handle };
 }

@@ -1,7 +1,6 @@
 /** GET /api/public/hook-rescue?topic= — up to 5 hooks built from validated patterns (5 credits). */
-import { defineEndpoint } from "./endpoint.ts";
-import { HookRescueQuery } from "./params.ts";
-import { HookRescueSchema } from "./intel-shapes.ts";
+import { route } from "./endpoint.ts";
+import { HOOK_RESCUE, RESCUE_NOTE } from "./contracts.ts";
 import { matchCached, validatedPatterns } from "../engine/service.ts";
 import { hookText } from "../rules/templates.ts";
 import { subjectFromText } from "../rules/rewrite.ts";
@@ -10,7 +9,6 @@ import type { Loaded } from "../engine/engine.ts";
 import type { StoryView } from "../engine/storyview.ts";
 
 export const HOOKS_MAX = 5;
-export const RESCUE_NOTE = "Hook text is drafted from templates chosen for the kind of topic (product, person, event, how-to, money, headline) and its tone (a tragedy only gets respectful ones), spelled as the matched story spells it; each proof is measured from the vault (distinct creators, days active and strength of the pattern over the last 14 days).";
 
 /** Titles read per story for casing and tone: enough to see how the story is written, bounded work. */
 const TITLES_MAX = 40;
@@ -33,44 +31,30 @@ function storyContext(snap: Loaded, story: StoryView) {
   return { storyName: story.rec.name, titles, categoryIds, niche: story.niche };
 }
 
-export const hookRescue = defineEndpoint({
-  name: "hook-rescue",
-  path: "/api/public/hook-rescue",
-  kind: "intelligence",
-  cost: 5,
-  summary: "Hooks for a topic from validated patterns",
-  description:
-    "Up to 5 hooks for `topic` (4-120 characters), each built from a pattern validated in the topic's niche (the niche of the story it matches; all niches when it matches none), then, when those give fewer than 5 hooks, from patterns validated across all niches, each with its pattern's measured proof, strongest first. Hooks are Title Case, at most 100 characters, spelled as the matched story spells the topic, fitted to the kind of topic, and respectful for tragedies. status `ok`, or `no_validated_patterns` with an empty list when nothing is validated there.",
-  query: HookRescueQuery,
-  data: HookRescueSchema,
-  confidence: "aiEstimated",
-  freeText: ["topic"],
-  example: { status: "ok", topic: "iPhone X review", matchedTopic: "iPhone X", niche: "Tech", hooks: [{ text: "The iPhone X: What Actually Matters", pattern: "struct:colon_split", proof: { validated_across_creators: 12, days_active: 9, strength: 0.55 } }], note: RESCUE_NOTE },
-  handle(q, { snap, now }) {
-    const m = matchCached(snap, q.topic);
-    const niche = m?.story.niche ?? null;
-    // The niche's own validated patterns first, then those validated across all niches: a topic whose
-    // niche validates only light-hearted patterns (a hurricane) still gets respectful hooks.
-    const own = validatedPatterns(snap, niche, now);
-    const ownIds = new Set(own.map((p) => p.pattern));
-    const patterns = niche ? [...own, ...validatedPatterns(snap, null, now).filter((p) => !ownIds.has(p.pattern))] : own;
-    const year = Number(snap.body.date.slice(0, 4));
-    // The topic's subject without framing ("keto diet results" → "keto diet"), in the story's casing.
-    const subject = subjectFromText(q.topic, m ? storyContext(snap, m.story) : {});
-    const hooks = [];
-    const seen = new Set<string>();
-    for (const p of patterns) {
-      if (hooks.length >= HOOKS_MAX) break;
-      // hookText only returns text that carries the pattern, fits 100 characters and suits the tone.
-      const text = hookText(p.pattern, subject, year);
-      if (!text || seen.has(text)) continue;
-      seen.add(text);
-      hooks.push({ text, pattern: p.pattern, proof: proofOf(p) });
-    }
-    // Strongest first, whichever list a pattern came from (stable: the niche's own first on a tie).
-    hooks.sort((a, b) => b.proof.strength - a.proof.strength);
-    return {
-      data: { status: hooks.length ? "ok" : "no_validated_patterns", topic: q.topic, matchedTopic: m?.story.rec.name ?? null, niche, hooks, note: RESCUE_NOTE },
-    };
-  },
+export const hookRescue = route(HOOK_RESCUE, (q, { snap, now }) => {
+  const m = matchCached(snap, q.topic);
+  const niche = m?.story.niche ?? null;
+  // The niche's own validated patterns first, then those validated across all niches: a topic whose
+  // niche validates only light-hearted patterns (a hurricane) still gets respectful hooks.
+  const own = validatedPatterns(snap, niche, now);
+  const ownIds = new Set(own.map((p) => p.pattern));
+  const patterns = niche ? [...own, ...validatedPatterns(snap, null, now).filter((p) => !ownIds.has(p.pattern))] : own;
+  const year = Number(snap.body.date.slice(0, 4));
+  // The topic's subject without framing ("keto diet results" → "keto diet"), in the story's casing.
+  const subject = subjectFromText(q.topic, m ? storyContext(snap, m.story) : {});
+  const hooks = [];
+  const seen = new Set<string>();
+  for (const p of patterns) {
+    if (hooks.length >= HOOKS_MAX) break;
+    // hookText only returns text that carries the pattern, fits 100 characters and suits the tone.
+    const text = hookText(p.pattern, subject, year);
+    if (!text || seen.has(text)) continue;
+    seen.add(text);
+    hooks.push({ text, pattern: p.pattern, proof: proofOf(p) });
+  }
+  // Strongest first, whichever list a pattern came from (stable: the niche's own first on a tie).
+  hooks.sort((a, b) => b.proof.strength - a.proof.strength);
+  return {
+    data: { status: hooks.length ? "ok" : "no_validated_patterns", topic: q.topic, matchedTopic: m?.story.rec.name ?? null, niche, hooks, note: RESCUE_NOTE },
+  };
 });

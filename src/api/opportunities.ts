@@ -1,8 +1,6 @@
 /** GET /api/public/opportunities?niche= — high-demand, low-supply stories (5 credits). */
-import { Type as T } from "@sinclair/typebox";
-import { defineEndpoint } from "./endpoint.ts";
-import { NicheQuery } from "./params.ts";
-import { OpportunitySchema } from "./intel-shapes.ts";
+import { route } from "./endpoint.ts";
+import { OPPORTUNITIES } from "./contracts.ts";
 import { cached } from "../engine/cache.ts";
 import { conviction, demandScore, opportunityScore, opportunityType, supplyScore } from "../rules/opportunity.ts";
 import { possibleMonetization } from "../rules/monetization.ts";
@@ -53,22 +51,8 @@ function compute(snap: Loaded) {
   return out.sort((a, b) => b.opportunityScore - a.opportunityScore || (a.storyId < b.storyId ? -1 : 1));
 }
 
-export const opportunities = defineEndpoint({
-  name: "opportunities",
-  path: "/api/public/opportunities",
-  kind: "intelligence",
-  cost: 5,
-  summary: "Ranked content opportunities",
-  description:
-    "Live stories ranked by opportunityScore = demandScore × (1 − 0.6 × supplyScore/100): demand from view velocity (plus search traffic and news volume when present), supply from how many recent videos and distinct creators already cover it. Stories with no opportunity today (score 0) are left out, so fewer than 10 rows means fewer opportunities. Each carries conviction, an opportunityType and possible monetization paths — estimates, never a guarantee of income. At most 10.",
-  query: NicheQuery,
-  data: T.Array(OpportunitySchema, { maxItems: 10 }),
-  confidence: "observed",
-  freeText: [],
-  example: [{ topic: "iPhone X", niche: "Tech", opportunityScore: 48.2, demandScore: 80.3, supplyScore: 66.7, conviction: "MEDIUM", opportunityType: "Rising", possibleMonetization: [{ model: "Affiliate links to reviewed gear", basis: "estimate", disclaimer: "Estimate of common monetization paths in this niche; not a guarantee of income." }], storyId: "st_0123456789ab" }],
-  handle(q, { snap, now }) {
-    const all = cached(snap, "opportunities", now, () => compute(snap));
-    const data = (q.niche ? all.filter((o) => o.niche === q.niche) : all).slice(0, q.limit ?? MAX_ITEMS);
-    return { data };
-  },
+export const opportunities = route(OPPORTUNITIES, (q, { snap, now }) => {
+  const all = cached(snap, "opportunities", now, () => compute(snap));
+  const data = (q.niche ? all.filter((o) => o.niche === q.niche) : all).slice(0, q.limit ?? MAX_ITEMS);
+  return { data };
 });

@@ -1,27 +1,31 @@
 /**
- * The request pipeline every metered endpoint goes through, in the documented order
- * (docs/decisions.md): 401 unauthorized → 403 usage_review → 400 invalid_param → 400 invalid_input
- * → (handler runs; a throw is a 500 that spends nothing) → 429 rate_limited → 402
- * insufficient_credits → 200. The rate and credit checks happen inside the wallet's committing
- * transaction (meter.ts), so a response is sent only once its debit is durable. If another process
- * holds the wallet's write lock past the request's deadline, the answer is 503 wallet_busy and
- * nothing is charged.
+ * The request path of every endpoint, as Elysia hooks in the documented order (docs/decisions.md):
+ *   derive     401 unauthorized, then 403 usage_review (identify) — derive runs before validation
+ *   transform  readQuery (strict percent-decoding, page/offset/export/cursor refused, choices to
+ *              their canonical case, limit digits to a number, text trimmed)
+ *   validation 400 invalid_param: Elysia checks the route's TypeBox query schema
+ *   handler    400 invalid_input (injection screen) → handler (a throw is a 500 that spends nothing)
+ *              → 429 rate_limited → 402 insufficient_credits → 200
+ * and one exit for every error (`errorExit`, called from the app's only onError). The rate and
+ * credit checks run inside the wallet's committing transaction (meter.ts), so a response is sent
+ * only once its debit is durable; if another process holds the wallet's write lock past the
+ * request's deadline, the answer is 503 wallet_busy and nothing is charged.
  */
-import { TypeCompiler, type TypeCheck } from "@sinclair/typebox/compiler";
-import type { TObject } from "@sinclair/typebox";
-import { ApiError } from "../errors.ts";
-import { NICHES, TREND_SOURCES, type Confidence } from "../domain/enums.ts";
-import type { Endpoint } from "./endpoint.ts";
-import type { Engine } from "../engine/engine.ts";
+import { ApiError, apiErrorResponse, errorResponse } from "../errors.ts";
+import type { Confidence } from "../domain/enums.ts";
+import type { Endpoint, WalletView } from "./endpoint.ts";
+import { KEY_HEADER, type Contract } from "./contracts.ts";
+import type { Engine, Loaded } from "../engine/engine.ts";
 import type { KeyResolver, Principal } from "../wallet/auth.ts";
-import type { Meter } from "../wallet/meter.ts";
-import { FORBIDDEN_PARAMS, lengthViolation, withoutLengths } from "./params.ts";
+import { BUSY_RETRY_AFTER_S, isBusy, type Meter } from "../wallet/meter.ts";
+import { FORBIDDEN_PARAMS, charLength, lengthViolation, paramMessage, readParam } from "./params.ts";
 import { normalizeInput, screenInput } from "../rules/injection.ts";
 import { tightestWindow, type Counters } from "../rules/ratelimit.ts";
 import { FailedAuthThrottle } from "./throttle.ts";
-import { BAD_ENCODING } from "./query.ts";
-
-export const KEY_HEADER = "x-service-api-key";
+import { badEncoding } from "./query.ts";
+import type { MinuteGuard } from "./usage.ts";
+import type { RequestLog } from "./reqlog.ts";
+import { log } from "../log.ts";
 
 export interface PipelineDeps {
   engine: Engine;
@@ -30,90 +34,10 @@ export interface PipelineDeps {
   topupUrl: string;
   clock: () => number;
   authThrottle: FailedAuthThrottle;
-}
-
-const NICHE_BY_LOWER = new Map(NICHES.map((n) => [n.toLowerCase(), n]));
-const SOURCE_BY_LOWER = new Map(TREND_SOURCES.map((s) => [s.toLowerCase(), s]));
-const checks = new WeakMap<TObject, TypeCheck<TObject>>();
-
-function compiled(schema: TObject): TypeCheck<TObject> {
-  let c = checks.get(schema);
-  if (!c) checks.set(schema, (c = TypeCompiler.Compile(withoutLengths(schema))));
-  return c;
-}
-
-/**
- * Coerce the raw query to the schema's types and validate it. Unknown parameters are ignored;
- * `page`, `offset`, `export`, `cursor` are refused; niche and source are read case-insensitively;
- * a parameter whose percent-encoding is invalid (`raw[BAD_ENCODING]`, see query.ts) is refused;
- * string lengths count characters (code points), not UTF-16 units.
- */
-export function parseQuery(schema: TObject, raw: Record<string, string | string[] | undefined> & { [BAD_ENCODING]?: string }): Record<string, unknown> {
-  const bad = raw[BAD_ENCODING];
-  if (bad !== undefined) throw new ApiError("invalid_param", `'${bad}' is not valid percent-encoded UTF-8.`, { param: bad });
-  for (const p of FORBIDDEN_PARAMS) {
-    if (raw[p] !== undefined) throw new ApiError("invalid_param", `'${p}' is not supported: this API has no pagination or bulk export.`, { param: p });
-  }
-  const out: Record<string, unknown> = {};
-  for (const name of Object.keys(schema.properties)) {
-    let v = raw[name];
-    if (Array.isArray(v)) v = v[v.length - 1];
-    if (v === undefined) continue;
-    if (name === "limit") {
-      out[name] = /^\d{1,3}$/.test(v) ? Number(v) : v;
-    } else if (name === "niche") {
-      out[name] = NICHE_BY_LOWER.get(v.toLowerCase()) ?? v;
-    } else if (name === "source") {
-      out[name] = SOURCE_BY_LOWER.get(v.toLowerCase()) ?? v;
-    } else {
-      out[name] = v.trim();
-    }
-  }
-  const lv = lengthViolation(schema, out);
-  if (lv) throw new ApiError("invalid_param", `'${lv.param}' must be ${lv.min} to ${lv.max} characters (got ${lv.length}).`, { param: lv.param });
-  const check = compiled(schema);
-  if (!check.Check(out)) {
-    const err = check.Errors(out).First();
-    const param = err ? err.path.replace(/^\//, "").split("/")[0] || (schema.required?.[0] ?? "query") : "query";
-    const value = out[param];
-    let msg: string;
-    if (value === undefined) msg = `Missing required parameter '${param}'.`;
-    else if (param === "limit") msg = "'limit' must be an integer from 1 to 10.";
-    else if (param === "niche") msg = `'niche' must be one of ${NICHES.join(", ")}.`;
-    else if (param === "source") msg = `'source' must be one of ${TREND_SOURCES.join(", ")}.`;
-    else {
-      const s = (schema.properties as any)[param];
-      msg = s?.minLength != null ? `'${param}' must be ${s.minLength} to ${s.maxLength} characters.` : `Invalid value for '${param}'.`;
-    }
-    throw new ApiError("invalid_param", msg, { param });
-  }
-  return out;
-}
-
-export function envelope(dataJson: string, confidence: Confidence, used: number, remaining: number): string {
-  return `{"data":${dataJson},"confidence":"${confidence}","credits_used":${used},"credits_remaining":${remaining}}`;
-}
-
-function rateHeaders(h: Record<string, string>, counters: Counters, p: Principal, now: number, intel: boolean): void {
-  const w = tightestWindow(counters, p.limits, now, intel);
-  h["RateLimit-Policy"] = `"${w.name}";q=${w.limit};w=${w.windowSec}`;
-  h["RateLimit"] = `"${w.name}";r=${w.remaining};t=${w.reset}`;
-}
-
-export interface Outcome {
-  status: number;
-  body: string;
-  headers: Record<string, string>;
-  accountId?: string;
-}
-
-/** 503 wallet_busy: nothing was charged; Retry-After says when to try again. */
-export function walletBusy(retryAfter: number): ApiError {
-  return new ApiError("wallet_busy", undefined, { retry_after: retryAfter }, { "Retry-After": String(retryAfter) });
-}
-
-export function errorOutcome(e: ApiError, headers: Record<string, string> = {}): Outcome {
-  return { status: e.status, body: JSON.stringify(e.body()), headers: { ...headers, ...e.headers } };
+  /** The free endpoints' own per-minute guard (they take no rate slot). */
+  freeGuard: MinuteGuard;
+  wallet: WalletView;
+  reqlog: RequestLog;
 }
 
 /**
@@ -136,41 +60,103 @@ export function authenticate(deps: PipelineDeps, headers: Headers, ipOf: () => s
   throw new ApiError("unauthorized");
 }
 
-export async function runEndpoint(deps: PipelineDeps, ep: Endpoint, headers: Headers, rawQuery: Record<string, any>, ipOf: () => string): Promise<Outcome> {
-  const deadline = deps.meter.deadline(); // a busy wallet may hold the call until just under 1 s after its arrival
-  let p: Principal;
+/**
+ * The route's identity (the app's derive hook, which runs before validation): 401 / 429 from
+ * authenticate, then 403 usage_review (with the plan's tier header). `t0` rides on a thrown error so
+ * the one exit can still log the request's duration.
+ */
+export function identify(deps: PipelineDeps, headers: Headers, ipOf: () => string): { principal: Principal; t0: number } {
+  const t0 = performance.now();
   try {
-    p = authenticate(deps, headers, ipOf);
+    const principal = authenticate(deps, headers, ipOf);
+    if (principal.review) throw new ApiError("usage_review", undefined, {}, { "X-RateLimit-Tier": principal.plan });
+    return { principal, t0 };
   } catch (e) {
-    if (!(e instanceof ApiError)) throw e; // a wallet fault is a 500, logged with its real cause
-    return errorOutcome(e);
+    throw Object.assign(e as Error, { t0 });
   }
-  const h: Record<string, string> = { "X-RateLimit-Tier": p.plan };
-  try {
-    if (p.review) throw new ApiError("usage_review");
-    const q = parseQuery(ep.query, rawQuery);
-    for (const f of ep.freeText) {
-      const v = q[f];
-      if (typeof v === "string") {
-        const s = screenInput(v);
-        if (s.flagged) throw new ApiError("invalid_input", `'${f}' looks like a prompt-injection attempt (${s.reason}).`, { param: f, reason: s.reason });
-        // Handlers get what a reader sees: no zero-width characters, BOMs or line breaks.
-        const clean = normalizeInput(v);
-        const lv = lengthViolation(ep.query, { [f]: clean });
-        if (lv) throw new ApiError("invalid_param", `'${f}' must be ${lv.min} to ${lv.max} visible characters (got ${lv.length}).`, { param: f });
-        q[f] = clean;
-      }
-    }
+}
+
+/**
+ * The pre-validation step (the route's transform hook: after identity, before Elysia validates), for
+ * what Elysia's lenient query parser cannot express. Its values (`parsed`: decoded, `+` as space, a
+ * repeated parameter's last value) are kept, except: invalid percent-encoding is refused (Elysia
+ * keeps such text as it came, and it was never what the caller meant; issue 13); page, offset,
+ * export and cursor are refused; unknown parameters are dropped; the rest is readParam (params.ts).
+ * A text longer than its bound before trimming is passed untrimmed, so it is refused as
+ * /openapi.json declares (the server never accepts what the document refuses).
+ */
+export function readQuery(ep: Contract, parsed: Record<string, string | string[] | undefined>, url: string): Record<string, unknown> {
+  // Free endpoints (usage) take no parameters and refuse none: spec 4 gives usage only 401 and 429.
+  if (ep.kind === "free") return {};
+  const bad = badEncoding(url);
+  if (bad !== null) throw new ApiError("invalid_param", `'${bad}' is not valid percent-encoded UTF-8.`, { param: bad });
+  for (const p of FORBIDDEN_PARAMS) {
+    if (parsed[p] !== undefined) throw new ApiError("invalid_param", `'${p}' is not supported: this API has no pagination or bulk export.`, { param: p });
+  }
+  const out: Record<string, unknown> = {};
+  const props = ep.query.properties as Record<string, { maxLength?: number }>;
+  for (const name in props) {
+    let v = parsed[name];
+    if (v === undefined) continue;
+    if (Array.isArray(v)) v = v[v.length - 1];
+    const max = props[name].maxLength;
+    out[name] = max !== undefined && charLength(v) > max ? v : readParam(props[name], name, v);
+  }
+  return out;
+}
+
+export function envelope(dataJson: string, confidence: Confidence, used: number, remaining: number): string {
+  return `{"data":${dataJson},"confidence":"${confidence}","credits_used":${used},"credits_remaining":${remaining}}`;
+}
+
+function rateHeaders(h: Record<string, string>, counters: Counters, p: Principal, now: number, intel: boolean): void {
+  const w = tightestWindow(counters, p.limits, now, intel);
+  h["RateLimit-Policy"] = `"${w.name}";q=${w.limit};w=${w.windowSec}`;
+  h["RateLimit"] = `"${w.name}";r=${w.remaining};t=${w.reset}`;
+}
+
+const JSON_TYPE = "application/json; charset=utf-8";
+
+/** 503 wallet_busy: nothing was charged; Retry-After says when to try again. */
+export function walletBusy(retryAfter: number): ApiError {
+  return new ApiError("wallet_busy", undefined, { retry_after: retryAfter }, { "Retry-After": String(retryAfter) });
+}
+
+/**
+ * The handler of every route, after validation: the injection screen on free text, then the
+ * endpoint's handler, then (metered endpoints) the charge, or (free endpoints) their guard.
+ */
+export async function serve(deps: PipelineDeps, ep: Endpoint<any>, p: Principal, q: Record<string, unknown>, t0: number): Promise<Response> {
+  const deadline = deps.meter.deadline(); // a busy wallet may hold the call until just under 1 s after its arrival
+  for (const f of ep.freeText) {
+    const v = q[f];
+    if (typeof v !== "string") continue;
+    const s = screenInput(v);
+    if (s.flagged) throw new ApiError("invalid_input", `'${f}' looks like a prompt-injection attempt (${s.reason}).`, { param: f, reason: s.reason });
+    // Handlers get what a reader sees: no zero-width characters, BOMs or line breaks.
+    const clean = normalizeInput(v);
+    const lv = lengthViolation(ep.query, { [f]: clean });
+    if (lv) throw new ApiError("invalid_param", `'${f}' must be ${lv.min} to ${lv.max} visible characters (got ${lv.length}).`, { param: f });
+    q[f] = clean;
+  }
+  const h: Record<string, string> = { "content-type": JSON_TYPE, "X-RateLimit-Tier": p.plan };
+  const now = deps.clock();
+  let body: string;
+  if (ep.kind === "free") {
+    deps.freeGuard.take(p.accountId, now);
+    // Free endpoints read the wallet, not the snapshot (usage answers while no snapshot is loaded).
+    const r = ep.handle(q, { snap: deps.engine.current as Loaded, now, principal: p, wallet: deps.wallet });
+    body = r.dataJson ?? JSON.stringify(r.data);
+  } else {
     const snap = deps.engine.current;
     if (!snap) throw new ApiError("not_ready");
-    const now = deps.clock();
-    const result = ep.handle!(q, { snap, now });
-    const cost = result.cost ?? ep.cost;
+    const r = ep.handle(q, { snap, now, principal: p, wallet: deps.wallet });
+    const cost = r.cost ?? ep.cost;
     const charged = await deps.meter.charge({ accountId: p.accountId, keyId: p.keyId, endpoint: ep.name, cost, intel: ep.kind === "intelligence" }, deadline);
     if (!charged.ok) {
       switch (charged.code) {
         case "unauthorized":
-          return errorOutcome(new ApiError("unauthorized"));
+          throw new ApiError("unauthorized");
         case "usage_review":
           throw new ApiError("usage_review");
         case "rate_limited":
@@ -182,9 +168,52 @@ export async function runEndpoint(deps: PipelineDeps, ep: Endpoint, headers: Hea
       }
     }
     rateHeaders(h, charged.counters, p, now, ep.kind === "intelligence");
-    return { status: 200, body: envelope(result.dataJson ?? JSON.stringify(result.data), result.confidence ?? ep.confidence, cost, charged.creditsRemaining), headers: h, accountId: p.accountId };
-  } catch (e) {
-    if (e instanceof ApiError) return { ...errorOutcome(e, h), accountId: p.accountId };
-    throw Object.assign(e as Error, { accountId: p.accountId, tierHeader: p.plan });
+    body = envelope(r.dataJson ?? JSON.stringify(r.data), r.confidence ?? ep.confidence, cost, charged.creditsRemaining);
   }
+  deps.reqlog.push("GET", ep.path, 200, performance.now() - t0, p.accountId);
+  return new Response(body, { headers: h });
+}
+
+/** What the app's onError receives (Elysia's error context, reduced to what the exit reads). */
+export interface ErrorContext {
+  code: unknown;
+  error: unknown;
+  request: Request;
+  /** Set by the derive hooks on API routes only. */
+  principal?: Principal;
+  t0?: number;
+  endpoint?: Contract;
+}
+
+/** The first failing parameter of an Elysia query validation error. */
+function validationParam(error: any, ep: Contract | undefined): string {
+  const first = error?.valueError; // the first failure, already computed (`.all` would recompute them all)
+  const fromPath = typeof first?.path === "string" ? first.path.replace(/^\//, "").split("/")[0] : "";
+  return fromPath || ep?.query.required?.[0] || "query";
+}
+
+/**
+ * The one exit for errors: ApiError → its code's status and body; a failed query validation →
+ * 400 invalid_param naming the parameter; an unknown path → 404; a wallet read refused by another
+ * connection's lock → 503 wallet_busy; anything else → 500 internal_error, whose real cause is
+ * logged and never sent. Errors after identity carry the plan's X-RateLimit-Tier header.
+ */
+export function errorExit(deps: PipelineDeps, c: ErrorContext): Response {
+  const tier = c.principal ? { "X-RateLimit-Tier": c.principal.plan } : undefined;
+  let r: Response;
+  if (c.error instanceof ApiError) r = apiErrorResponse(c.error, tier);
+  else if (c.code === "VALIDATION") {
+    const param = validationParam(c.error, c.endpoint);
+    const value = (c.error as any)?.value?.[param];
+    r = errorResponse("invalid_param", c.endpoint ? paramMessage(c.endpoint.query, param, value) : undefined, { param }, tier);
+  } else if (c.code === "NOT_FOUND") r = errorResponse("not_found");
+  else if (isBusy(c.error)) r = apiErrorResponse(walletBusy(BUSY_RETRY_AFTER_S), tier); // nothing was charged
+  else {
+    const path = c.endpoint?.path ?? new URL(c.request.url).pathname;
+    log.error("internal_error", { path, stack: (c.error as Error)?.stack ?? String(c.error) });
+    r = errorResponse("internal_error", undefined, undefined, tier);
+  }
+  const t0 = c.t0 ?? (c.error as { t0?: number } | null)?.t0;
+  if (c.endpoint && t0 !== undefined) deps.reqlog.push("GET", c.endpoint.path, r.status, performance.now() - t0, c.principal?.accountId);
+  return r;
 }

@@ -47,3 +47,25 @@ export function parseRawQuery(url: string): RawQuery {
   }
   return out;
 }
+
+/**
+ * The name of the first parameter of `url` whose name or value is not valid percent-encoded UTF-8,
+ * or null. The request path reads values from Elysia's own query parser, which keeps such text as
+ * it came (issue 13), so this check refuses it first; components without "%" are skipped.
+ */
+export function badEncoding(url: string): string | null {
+  const qi = url.indexOf("?");
+  if (qi < 0 || url.indexOf("%", qi) < 0) return null;
+  let qs = url.slice(qi + 1);
+  const hi = qs.indexOf("#");
+  if (hi >= 0) qs = qs.slice(0, hi);
+  for (const part of qs.split("&")) {
+    if (part.indexOf("%") < 0) continue;
+    const eq = part.indexOf("=");
+    const rawName = eq < 0 ? part : part.slice(0, eq);
+    const name = decode(rawName);
+    if (name === null) return rawName;
+    if (decode(eq < 0 ? "" : part.slice(eq + 1)) === null) return name;
+  }
+  return null;
+}

@@ -54,3 +54,33 @@ export const UsageSchema = T.Object({
     burst_per_min: T.Integer({ minimum: 0 }),
   }),
 });
+
+export const NewsItemSchema = T.Object({ title: T.String(), url: T.String(), source: T.String(), publishedAt: T.String({ format: "date-time" }) });
+
+const Nullable = <S extends ReturnType<typeof T.String> | ReturnType<typeof T.Number>>(s: S) => T.Union([s, T.Null()]);
+
+export const ForecastSchema = T.Object({
+  query: T.String(),
+  matchedTopic: Nullable(T.String()),
+  momentum: Nullable(T.String({ description: "accelerating | steady | decelerating" })),
+  timing: Nullable(T.String({ description: "enter_now | watch | late" })),
+  lifecycle: Nullable(T.String({ description: "emerging | growth | peak | decline" })),
+  breakoutProbability: Nullable(T.Number({ minimum: 0, maximum: 1 })),
+  acceleration: Nullable(T.Number()),
+  accelTrend: Nullable(T.String({ description: "rising | flat | falling" })),
+  vaultScore: Nullable(T.Number({ minimum: 0, maximum: 100 })),
+  trajectory: T.Array(T.Number(), { maxItems: 14, description: "Observed daily values of the story's primary series (views/day for video), oldest first" }),
+  projection: T.Optional(T.Object({ method: T.String(), values: T.Array(T.Number()) }, { description: "Projected cumulative views of the story for the next 3 days (video-led live stories only), with its method" })),
+  matchScore: T.Optional(T.Number({ minimum: 0, maximum: 1 })),
+  source: T.String(),
+});
+
+export const ViralitySchema = T.Object({
+  query: T.String(),
+  matchedTopic: T.Union([T.String(), T.Null()]),
+  viral_score: T.Union([T.Number({ minimum: 0, maximum: 100 }), T.Null()]),
+  breakoutProbability: T.Union([T.Number({ minimum: 0, maximum: 1 }), T.Null()]),
+  hook_type: HookTypeEnum,
+  parts: T.Optional(T.Object({ vaultScore: T.Number(), breakoutProbability: T.Number() }, { description: "The visible parts of viral_score" })),
+  source: T.String(),
+});

@@ -5,6 +5,10 @@
  * Retry-After header; credits_remaining + topup_url on 402; param on 400), the HTTP status and a
  * one-line `hint`. Plain fetch (Node 18+), no Bun API.
  */
+import { KEY_HEADER } from "../api/contracts.ts";
+
+export { KEY_HEADER };
+
 export interface ApiConfig {
   /** Without trailing slash; may carry a path prefix (e.g. https://host/trend-intel). */
   baseUrl: string;
@@ -27,7 +31,6 @@ export interface ApiErrorBody {
   [field: string]: unknown;
 }
 
-export const KEY_HEADER = "x-service-api-key";
 
 /** Build the request URL: base + path + the given arguments as query parameters (in key order). */
 export function buildUrl(baseUrl: string, path: string, args: Record<string, string | number | undefined> = {}): string {

@@ -1,26 +1,13 @@
 /**
- * The 12 MCP tools of spec section 4.1: name, REST path, credit cost, the TypeBox query schema the
- * REST route validates with (imported from src/api/params.ts, the single source of truth) and a
- * description written for a model. This file must stay Bun-free: it is bundled into dist/mcp.js and
- * run by plain Node, so it imports params.ts only, never the endpoint registry (which pulls in the
- * server, the wallet and bun:sqlite). test/mcp/mcp.test.ts checks this table against the registry.
+ * The 12 MCP tools of spec section 4.1: one per REST endpoint, derived from its contract
+ * (src/api/contracts.ts: name, path, cost, kind, query schema, model-facing text), plus the
+ * composite service_content_brain. This file must stay Bun-free: it is bundled into dist/mcp.js and
+ * run by plain Node, so it imports the contracts (TypeBox schemas only), never the routes (which
+ * pull in the engine, the wallet and bun:sqlite).
  */
-import { Type as T, type TObject, type TSchema } from "@sinclair/typebox";
-import {
-  BriefQuery,
-  EmptyQuery,
-  ForecastQuery,
-  GradeQuery,
-  HookRescueQuery,
-  LimitOnlyQuery,
-  NewsQuery,
-  NicheParam,
-  NicheQuery,
-  QParam,
-  SourceParam,
-  TrendsQuery,
-  ViralityQuery,
-} from "../api/params.ts";
+import { Type as T, type TObject } from "@sinclair/typebox";
+import { CONTRACTS, type Contract } from "../api/contracts.ts";
+import { NicheParam, QParam, SourceParam, choicesOf } from "../api/params.ts";
 
 export type ToolKind = "data" | "intelligence" | "free" | "composite";
 
@@ -101,165 +88,52 @@ const ann = (title: string, openWorld: boolean, metered = true): ToolAnnotations
 
 function tool(t: Omit<ToolDef, "description"> & { what: string }): ToolDef {
   const { what, ...rest } = t;
-  return { ...rest, description: `${what}\n\n${COST_NOTE(t.cost, t.kind)}\n\n${t.name === "get_usage" ? "Returns the usage object as-is (no envelope)." : t.kind === "composite" ? "" : RESULT_NOTE}`.trim() };
+  return { ...rest, description: `${what}\n\n${COST_NOTE(t.cost, t.kind)}\n\n${t.kind === "free" ? "Returns the usage object as-is (no envelope)." : t.kind === "composite" ? "" : RESULT_NOTE}`.trim() };
 }
 
-export const TOOLS: ToolDef[] = [
-  tool({
-    name: "get_trends",
-    operation: "trends",
-    path: "/api/public/trends",
-    cost: 1,
-    kind: "data",
-    input: strict(TrendsQuery),
-    annotations: ann("Trending topics", true),
-    what:
-      "What is trending right now: up to 10 trend items ranked by viralScore, from search trends (source `google`, the default) or YouTube videos (source `youtube`), optionally in one niche (AI, Crypto, Tech, Finance, Business, Health). Each item has title, source, niche, viralScore (0-100 or null), searchVolume, views, geos and publishedAt. Use it first to see what is rising; feed a title to `forecast` or `virality_score` for timing.",
-  }),
-  tool({
-    name: "forecast",
-    operation: "forecast",
-    path: "/api/public/forecast",
-    cost: 1,
-    kind: "data",
-    input: strict(ForecastQuery),
-    annotations: ann("Topic forecast", true),
-    what:
-      "Timing forecast for one topic `q` (fuzzy-matched to a tracked topic): matchedTopic, momentum, timing (e.g. enter_now), lifecycle stage, breakoutProbability, acceleration, accelTrend, vaultScore and the recent trajectory. Use it to decide whether to publish on a topic now or later.",
-  }),
-  tool({
-    name: "virality_score",
-    operation: "virality-score",
-    path: "/api/public/virality-score",
-    cost: 1,
-    kind: "data",
-    input: strict(ViralityQuery),
-    annotations: ann("Virality score", true),
-    what:
-      "Virality estimate for a topic or a title `q`: matchedTopic, viral_score, breakoutProbability and the detected hook_type. Use it to compare candidate topics or titles cheaply before spending on intelligence tools.",
-  }),
-  tool({
-    name: "get_news",
-    operation: "news",
-    path: "/api/public/news",
-    cost: 1,
-    kind: "data",
-    input: strict(NewsQuery),
-    annotations: ann("News", true),
-    what:
-      "Latest news items (title, url, source, publishedAt), at most 10, for a `topic` (fuzzy-matched) or, without one, across all niches. Use it to find a fresh angle or to check why a topic is moving.",
-  }),
-  tool({
-    name: "opportunities",
-    operation: "opportunities",
-    path: "/api/public/opportunities",
-    cost: 5,
-    kind: "intelligence",
-    input: strict(NicheQuery),
-    annotations: ann("Content opportunities", true),
-    what:
-      "Ranked content opportunities (at most 10), optionally in one niche: topic, niche, opportunityScore, demandScore, supplyScore, conviction, opportunityType and possibleMonetization (estimates, never guarantees). Use it to choose what to make next where demand outruns supply. For trends + opportunities + a forecast in one call, use `service_content_brain`.",
-  }),
-  tool({
-    name: "prebreakout",
-    operation: "prebreakout",
-    path: "/api/public/prebreakout",
-    cost: 5,
-    kind: "intelligence",
-    input: strict(NicheQuery),
-    annotations: ann("Pre-breakout signals", true),
-    what:
-      "Topics accelerating before they break out (at most 10), optionally in one niche: topic, creator, source, niche, hookType, velocity, acceleration, daysTracked, vaultScore, tier (PRIME/STRONG), confidence and phase (early / peak_momentum). Use it to get in early on a rising topic.",
-  }),
-  tool({
-    name: "get_brief",
-    operation: "brief",
-    path: "/api/public/brief",
-    cost: 5,
-    kind: "intelligence",
-    input: strict(BriefQuery),
-    annotations: ann("Daily posting brief", true),
-    what:
-      "The daily posting brief, optionally for one niche: phase-labelled pre-breakout alerts, receipts (measured outcomes of earlier alerts), one validated pattern, the day's steepest mover and a transparency count of how alerts were selected. Its `contract` says each draft must carry at least one verifiable number from the brief. Use it once a day to plan posts.",
-  }),
-  tool({
-    name: "get_viral_patterns",
-    operation: "viral-patterns",
-    path: "/api/public/viral-patterns",
-    cost: 5,
-    kind: "intelligence",
-    input: strict(LimitOnlyQuery),
-    annotations: ann("Validated viral patterns", false),
-    what:
-      "Title patterns validated over time (at most 10): pattern id (hook:<type> or struct:<name>), kind, hookType, daysPresent, creatorsCount, strength and evidence (convergence, persistence, amplification). Use it to learn which hooks and structures work before writing titles.",
-  }),
-  tool({
-    name: "rescue_hooks",
-    operation: "hook-rescue",
-    path: "/api/public/hook-rescue",
-    cost: 5,
-    kind: "intelligence",
-    input: strict(HookRescueQuery),
-    annotations: ann("Hook rescue", false),
-    what:
-      "Hook (title opening) suggestions for a `topic` (4 to 120 characters): each hook has text (AI-drafted), the validated pattern it uses and measured proof (validated_across_creators, days_active, strength). Confidence is aiEstimated. Use it when a title or opening is weak or you need options.",
-  }),
-  tool({
-    name: "grade_draft",
-    operation: "grade",
-    path: "/api/public/grade",
-    cost: 5,
-    kind: "intelligence",
-    input: strict(GradeQuery),
-    annotations: ann("Grade a draft title", false),
-    what:
-      "Grades a draft title `draft` (4 to 200 characters): score, verdict (e.g. post_it), scored components each with its basis (measured, ai_judged or rule) and proof, plus rewrites. Confidence is aiEstimated. Use it before publishing a title.",
-  }),
-  tool({
-    name: "get_usage",
-    operation: "usage",
-    path: "/api/public/usage",
-    cost: 0,
-    kind: "free",
-    input: strict(EmptyQuery),
-    annotations: ann("Credits and rate limits", false, false),
-    what:
-      "Your plan (tier), credits_remaining and today's rate counters (calls_today, daily_cap, calls_remaining, intel_calls_today, intel_daily_cap, burst_per_min). Use it before expensive calls or after a 402/429 tool error to plan the next step.",
-  }),
-  tool({
-    name: "service_content_brain",
-    operation: null,
-    path: null,
-    cost: 7,
-    kind: "composite",
-    input: BrainQuery,
-    annotations: ann("Content brain (one-call brief)", true),
-    what:
-      "One-call content brief: the current trends (get_trends), the ranked opportunities (opportunities) and a timing forecast (forecast) for the best opportunity, or for `topic` if you give one, optionally within one `niche` (and `source` for the trends part: google by default, or youtube). Returns {niche, source, topic, topic_source, best_opportunity, trends, opportunities, forecast, combined, credits_used, credits_remaining, partial, errors}; `combined` lists the three API calls made and the credits each spent, and `errors` lists any part that failed (the other parts are still returned; the result is a tool error only when no part succeeded). Use it as the starting point when asked what to make next; it is cheaper in round trips than calling the three tools yourself.",
-  }),
-];
+/** A REST endpoint as a tool: everything but the model-facing text comes from its contract. */
+function endpointTool(c: Contract): ToolDef {
+  return tool({
+    name: c.tool.name,
+    operation: c.name,
+    path: c.path,
+    cost: c.cost,
+    kind: c.kind,
+    input: strict(c.query),
+    annotations: ann(c.tool.title, c.tool.openWorld, c.kind !== "free"),
+    what: c.tool.what,
+  });
+}
+
+/** The composite tool of spec 4.1: three REST calls, no REST endpoint of its own. */
+const BRAIN: ToolDef = tool({
+  name: "service_content_brain",
+  operation: null,
+  path: null,
+  cost: 7,
+  kind: "composite",
+  input: BrainQuery,
+  annotations: ann("Content brain (one-call brief)", true),
+  what:
+    "One-call content brief: the current trends (get_trends), the ranked opportunities (opportunities) and a timing forecast (forecast) for the best opportunity, or for `topic` if you give one, optionally within one `niche` (and `source` for the trends part: google by default, or youtube). Returns {niche, source, topic, topic_source, best_opportunity, trends, opportunities, forecast, combined, credits_used, credits_remaining, partial, errors}; `combined` lists the three API calls made and the credits each spent, and `errors` lists any part that failed (the other parts are still returned; the result is a tool error only when no part succeeded). Use it as the starting point when asked what to make next; it is cheaper in round trips than calling the three tools yourself.",
+});
+
+export const TOOLS: ToolDef[] = [...CONTRACTS.map(endpointTool), BRAIN];
 
 export const TOOL_BY_NAME = new Map(TOOLS.map((t) => [t.name, t]));
 
 /**
- * The tool's input JSON Schema: TypeBox's own JSON (a JSON round trip drops its symbol keys). One
- * lossless rewrite: a union of string literals (`anyOf: [{const}, ...]`, how TypeBox encodes an
- * enumeration) becomes `{type: "string", enum: [...]}`, which every LLM host understands.
- * Arguments are still validated with the TypeBox schema itself (validate.ts).
+ * The tool's input JSON Schema: TypeBox's own JSON (a JSON round trip drops its symbol keys), with
+ * each choice parameter (niche, source) offered as `{type: "string", enum: [...]}`, which every LLM
+ * host understands; the tool still reads any letter case (validate.ts), as the REST route does.
  */
-export function inputJsonSchema(schema: TSchema): Record<string, unknown> {
-  return enumify(JSON.parse(JSON.stringify(schema)));
-}
-
-function enumify(node: any): any {
-  if (Array.isArray(node)) return node.map(enumify);
-  if (!node || typeof node !== "object") return node;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(node)) out[k] = enumify(v);
-  const any = out.anyOf;
-  if (Array.isArray(any) && any.length > 0 && any.every((s: any) => s && typeof s.const === "string" && s.type === "string" && Object.keys(s).length === 2)) {
-    delete out.anyOf;
-    return { type: "string", enum: any.map((s: any) => s.const), ...out };
+export function inputJsonSchema(schema: TObject): Record<string, unknown> {
+  const out = JSON.parse(JSON.stringify(schema));
+  for (const [name, prop] of Object.entries(schema.properties)) {
+    const cs = choicesOf(prop);
+    if (!cs) continue;
+    const { description, examples, default: def } = out.properties[name];
+    out.properties[name] = { type: "string", enum: [...cs], ...(description ? { description } : {}), ...(examples ? { examples } : {}), ...(def !== undefined ? { default: def } : {}) };
   }
   return out;
 }

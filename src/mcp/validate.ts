@@ -6,19 +6,13 @@
  */
 import type { TObject } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
-import { NICHES, TREND_SOURCES } from "../domain/enums.ts";
-import { lengthViolation, withoutLengths } from "../api/params.ts";
+import { charLength, choicesOf } from "../api/params.ts";
 
-/** Lengths are counted in characters (code points), as the REST route counts them. */
-const relaxed = new WeakMap<TObject, TObject>();
-function relax(schema: TObject): TObject {
-  let r = relaxed.get(schema);
-  if (!r) relaxed.set(schema, (r = withoutLengths(schema)));
-  return r;
+/** A choice (niche, source) in its canonical spelling, whatever the letter case; else unchanged. */
+function canonical(s: unknown, v: string): string {
+  const l = v.trim().toLowerCase();
+  return choicesOf(s)?.find((c) => c.toLowerCase() === l) ?? v;
 }
-
-const NICHE_BY_LOWER = new Map<string, string>(NICHES.map((n) => [n.toLowerCase(), n]));
-const SOURCE_BY_LOWER = new Map<string, string>(TREND_SOURCES.map((s) => [s.toLowerCase(), s]));
 
 export type Validated = { ok: true; args: Record<string, string | number> } | { ok: false; param: string; message: string };
 
@@ -28,15 +22,14 @@ export function validateArgs(schema: TObject, raw: unknown): Validated {
   const input: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(raw as Record<string, unknown>)) {
     if (v === undefined || v === null) continue; // null = "not given", as most hosts send it
-    if (k === "niche" && typeof v === "string") input[k] = NICHE_BY_LOWER.get(v.trim().toLowerCase()) ?? v;
-    else if (k === "source" && typeof v === "string") input[k] = SOURCE_BY_LOWER.get(v.trim().toLowerCase()) ?? v;
+    const s = (schema.properties as Record<string, unknown>)[k];
+    if (choicesOf(s) && typeof v === "string") input[k] = canonical(s, v);
     else if (k === "limit" && typeof v === "string" && /^\s*\d{1,3}\s*$/.test(v)) input[k] = Number(v);
     else if (typeof v === "string") input[k] = v.trim();
     else input[k] = v;
   }
-  const lv = lengthViolation(schema, input);
-  if (lv) return { ok: false, param: lv.param, message: `'${lv.param}' must be ${lv.min} to ${lv.max} characters (got ${lv.length}).` };
-  if (Value.Check(relax(schema), input)) return { ok: true, args: input as Record<string, string | number> };
+  // Lengths count characters (code points), as the REST route counts them (params.ts CharString).
+  if (Value.Check(schema, input)) return { ok: true, args: input as Record<string, string | number> };
 
   const props = schema.properties as Record<string, any>;
   const unknown = Object.keys(input).find((k) => !(k in props));
@@ -44,17 +37,16 @@ export function validateArgs(schema: TObject, raw: unknown): Validated {
     const known = Object.keys(props);
     return { ok: false, param: unknown, message: `Unknown argument '${unknown}'. ${known.length ? `Accepted: ${known.join(", ")}.` : "This tool takes no arguments."}` };
   }
-  const err = Value.Errors(relax(schema), input).First();
+  const err = Value.Errors(schema, input).First();
   const param = (err?.path ?? "").replace(/^\//, "").split("/")[0] || (schema.required?.[0] ?? "arguments");
   const s = props[param];
   const value = input[param];
   let message: string;
   if (value === undefined) message = `Missing required argument '${param}'.`;
-  else if (param === "niche") message = `'niche' must be one of ${NICHES.join(", ")}.`;
-  else if (param === "source") message = `'source' must be one of ${TREND_SOURCES.join(", ")}.`;
+  else if (choicesOf(s)) message = `'${param}' must be one of ${choicesOf(s)!.join(", ")}.`;
   else if (s?.type === "integer") message = `'${param}' must be an integer from ${s.minimum} to ${s.maximum}.`;
   else if (s?.type === "string" && typeof value !== "string") message = `'${param}' must be a string.`;
-  else if (s?.minLength != null) message = `'${param}' must be ${s.minLength} to ${s.maxLength} characters (got ${String(value).length}).`;
+  else if (s?.minLength != null) message = `'${param}' must be ${s.minLength} to ${s.maxLength} characters (got ${charLength(String(value))}).`;
   else message = `Invalid value for '${param}': ${err?.message ?? "does not match the schema"}.`;
   return { ok: false, param, message };
 }

@@ -4,7 +4,12 @@
  * are the current UTC day (reset at 00:00 UTC). A window whose start is older than the current
  * window's start counts as empty. Checks run burst → daily → intel; the first that denies wins.
  */
-import type { Limits } from "../wallet/plans.ts";
+/** A plan's caps (wallet/plans.ts fills them in); declared here so this pure module imports nothing above it. */
+export interface Limits {
+  dailyCap: number;
+  burstPerMin: number;
+  intelDailyCap: number;
+}
 
 export const MINUTE_MS = 60_000;
 export const DAY_MS = 86_400_000;

@@ -2,14 +2,12 @@
  * Plans and their limits (spec section 8). The free beta limits and default credit grants are our
  * choice (the spec does not show them); see docs/decisions.md.
  */
+import type { Limits } from "../rules/ratelimit.ts";
+
+export type { Limits };
+
 export const PLAN_NAMES = ["free", "pro", "builder", "agency"] as const;
 export type PlanName = (typeof PLAN_NAMES)[number];
-
-export interface Limits {
-  dailyCap: number;
-  burstPerMin: number;
-  intelDailyCap: number;
-}
 
 export interface Plan extends Limits {
   /** Credits granted when an account is created without --credits. */

@@ -5,7 +5,7 @@
  * holds more than 10 items. Suites iterate the registry so new endpoints are covered.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { ENDPOINTS, PAID, INTEL, INJECTION, isEnum, lengthBounded, props, requiredParams, url, validQuery } from "../helpers/endpoints.ts";
+import { ENDPOINTS, PAID, INTEL, INJECTION, choicesOf, lengthBounded, props, requiredParams, url, validQuery } from "../helpers/endpoints.ts";
 import { nextTurn, startServer, walletState, T0, type TestServer } from "../helpers/server.ts";
 import { tempDir } from "../helpers/tmp.ts";
 import { addCredits, setReview } from "../../src/wallet/keys.ts";
@@ -74,7 +74,7 @@ describe("400 invalid_param", () => {
     }
 
     for (const name of ["niche", "source"]) {
-      if (name in props(ep) && isEnum(props(ep)[name])) {
+      if (name in props(ep) && choicesOf(props(ep)[name])) {
         test(`bad ${name} → invalid_param (param ${name}); case-insensitive good value accepted`, async () => {
           const acc = roomy();
           await expectNoSpend(s, acc.accountId, async () => {
@@ -84,7 +84,7 @@ describe("400 invalid_param", () => {
               expect(r.body).toMatchObject({ error: "invalid_param", param: name });
             }
           });
-          const good = String(props(ep)[name].anyOf[0].const).toLowerCase();
+          const good = String(choicesOf(props(ep)[name])![0]).toLowerCase();
           expect((await s.json(url(ep, { [name]: good }), acc.apiKey)).status).toBe(200);
         });
       }

@@ -48,10 +48,8 @@ export function url(ep: Endpoint, extra: Record<string, string> = {}, drop: stri
   return s ? `${ep.path}?${s}` : ep.path;
 }
 
-/** Is the parameter an enumeration (union of literals)? */
-export function isEnum(s: any): boolean {
-  return Array.isArray(s?.anyOf) && s.anyOf.every((x: any) => x.const !== undefined);
-}
+/** The closed list of a choice parameter (niche, source: any letter case accepted), else undefined. */
+export { choicesOf } from "../../src/api/params.ts";
 
 /** Length-bounded free-text params (e.g. hook-rescue topic 4..120, grade draft 4..200). */
 export function lengthBounded(ep: Endpoint): { name: string; min: number; max: number }[] {

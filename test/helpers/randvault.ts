@@ -11,7 +11,7 @@ import fc from "fast-check";
 import { cpSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { buildDay } from "../../src/vault/ingest.ts";
-import { withAlertLog } from "../../src/vault/alertlog.ts";
+import { withAlertLog } from "../../src/engine/alertlog.ts";
 import { dayOrdinal, ordinalToIso, type VaultBody } from "../../src/vault/model.ts";
 import { readSnapshotFile } from "../../src/vault/snapshot.ts";
 import type { NewsObs, Observation, SearchObs, VideoObs } from "../../src/feeds/types.ts";

@@ -46,7 +46,8 @@ const TOOL_NAMES = [
 function newestSource(): number {
   const files = [
     ...readdirSync(join(ROOT, "src/mcp")).map((f) => join(ROOT, "src/mcp", f)),
-    join(ROOT, "src/api/params.ts"),
+    ...["params.ts", "contracts.ts", "shapes.ts", "intel-shapes.ts"].map((f) => join(ROOT, "src/api", f)),
+    join(ROOT, "src/rules/grade-weights.json"),
     join(ROOT, "src/domain/enums.ts"),
     join(ROOT, "node_modules/@modelcontextprotocol/sdk/package.json"),
     join(ROOT, "node_modules/@sinclair/typebox/package.json"),

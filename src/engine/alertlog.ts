@@ -1,11 +1,13 @@
 /**
  * The alert log: each day's snapshot records the alerts that day's brief shows, so later
- * snapshots can measure them (receipts). Computed with the same rules the server uses.
+ * snapshots can measure them (receipts). Computed with the same rules the server uses; it lives in
+ * the engine (not the vault) because it reads the engine's story views, and the vault layer sits
+ * below the engine.
  */
 import { NICHES } from "../domain/enums.ts";
-import { buildStoryViews } from "../engine/storyview.ts";
-import { alertLogEntries } from "../engine/intel.ts";
-import type { VaultBody } from "./model.ts";
+import { buildStoryViews } from "./storyview.ts";
+import { alertLogEntries } from "./intel.ts";
+import type { VaultBody } from "../vault/model.ts";
 
 export function withAlertLog(body: VaultBody): VaultBody {
   const videoById = new Map(body.videos.map((v) => [v.id, v]));
