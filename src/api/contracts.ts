@@ -232,14 +232,15 @@ export const GRADE = contract({
   confidence: "aiEstimated",
   freeText: ["draft"],
   example: {
-    status: "ok", draft: "iphone x review", score: 41.2, verdict: "rework",
+    // A real answer on the demo vault (2017-10-22).
+    status: "ok", draft: "iphone x review", score: 27.2, verdict: "rethink",
     components: [
-      { key: "pattern_validation", points: 0, max: GRADE_MAX.pattern_validation, basis: "measured", detail: "uses no validated pattern" },
-      { key: "hook_mechanics", points: 14.1, max: GRADE_MAX.hook_mechanics, basis: "ai_judged" },
-      { key: "length_fit", points: 9.4, max: GRADE_MAX.length_fit, basis: "rule" },
-      { key: "topic_momentum", points: 10.7, max: GRADE_MAX.topic_momentum, basis: "measured", detail: "matches \"iPhone X\"" },
+      { key: "pattern_validation", points: 9.5, max: GRADE_MAX.pattern_validation, basis: "measured", detail: "A/B log-odds: hook:plain +0.00" },
+      { key: "hook_mechanics", points: 10.2, max: GRADE_MAX.hook_mechanics, basis: "ai_judged" },
+      { key: "length_fit", points: 3, max: GRADE_MAX.length_fit, basis: "rule" },
+      { key: "topic_momentum", points: 4.5, max: GRADE_MAX.topic_momentum, basis: "measured", detail: "matches \"iPhone X\"" },
     ],
-    rewrites: [{ text: "iphone x review: what actually matters", pattern: "struct:colon_split", proof: { validated_across_creators: 12, days_active: 9, strength: 0.55 }, score: 63.5 }],
+    rewrites: [{ text: "Everything You Need to Know Before You Buy the iPhone X", pattern: "struct:second_person", proof: { validated_across_creators: 38, days_active: 14, strength: 1 }, score: 50.9 }],
     note: GRADE_NOTE,
   },
   tool: {

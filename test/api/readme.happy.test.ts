@@ -40,3 +40,16 @@ test("the demo account runs every README example once, plus the printed Try line
   }
   expect(statuses.filter(([, st]) => st !== 200)).toEqual([]);
 });
+
+test("the README's per-niche table is what the demo vault serves (items, opportunities, alerts)", async () => {
+  const md = readFileSync(join(REPO, "README.md"), "utf8");
+  const rows = [...md.matchAll(/^\| (AI|Crypto|Tech|Finance|Business|Health) \| (\d+) \| (\d+) \| (\d+) \|/gm)];
+  expect(rows.length).toBe(6);
+  const { apiKey } = s.account({ plan: "agency", credits: 10_000, burst: 10_000, dailyCap: 10_000, intelCap: 10_000 });
+  for (const [, niche, items, opps, alerts] of rows) {
+    const t = await s.json(`/api/public/trends?source=youtube&niche=${niche}`, apiKey);
+    const o = await s.json(`/api/public/opportunities?niche=${niche}`, apiKey);
+    const b = await s.json(`/api/public/brief?niche=${niche}`, apiKey);
+    expect([niche, t.body.data.length, o.body.data.length, b.body.data.alerts.length]).toEqual([niche, Number(items), Number(opps), Number(alerts)]);
+  }
+});
