@@ -2,6 +2,7 @@
  * Per-call overhead against the runtime's limit. In one run, alternating A/B several times with the
  * same load generator (wrk) and concurrency:
  *   (a) a bare Bun.serve answering a precomputed JSON body of the size of a 10-item trends answer;
+ *   (a') one Elysia route returning the same body (bench/bare-server.ts with ELYSIA=1);
  *   (b) the real server (`trend-intel serve`) on the demo vault with a funded account, WALLET_SYNC as set.
  * Reports requests/s and p50/p99 for /trends, /forecast, /grade, /usage and their ratio to (a);
  * checks afterwards that the ledger and balance agree (no double spend, nothing negative).
@@ -9,7 +10,7 @@
  */
 import { parseArgs } from "node:util";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, writeFileSync, readFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync, readFileSync, statSync } from "node:fs";
 import { tmpdir, cpus } from "node:os";
 import { join } from "node:path";
 import { Database } from "bun:sqlite";
@@ -65,10 +66,12 @@ function toMs(s: string): number {
   return m[2] === "us" ? v / 1000 : m[2] === "s" ? v * 1000 : v;
 }
 
-function wrk(url: string, key?: string): Run {
+async function wrk(url: string, key?: string): Promise<Run> {
   const args = ["-t1", `-c${CONN}`, `-d${DUR}s`, "--latency", ...(key ? ["-H", `x-service-api-key: ${key}`] : []), url];
-  const r = spawnSync("wrk", args, { encoding: "utf8" });
-  const out = r.stdout;
+  // Asynchronous, so the WAL sampler below keeps running while wrk does.
+  const proc = Bun.spawn(["wrk", ...args], { stdout: "pipe", stderr: "inherit" });
+  const out = await new Response(proc.stdout).text();
+  await proc.exited;
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
   const p50 = toMs(/\s50%\s+(\S+)/.exec(out)?.[1] ?? "0ms");
   const p99 = toMs(/\s99%\s+(\S+)/.exec(out)?.[1] ?? "0ms");
@@ -88,6 +91,9 @@ writeFileSync(bodyFile, sample);
 const barePort = freePort();
 const bare = start([BUN, "bench/bare-server.ts"], { PORT: String(barePort), BODY_FILE: bodyFile });
 await waitReady(`http://127.0.0.1:${barePort}/`);
+const elysiaPort = freePort();
+const elysia = start([BUN, "bench/bare-server.ts"], { PORT: String(elysiaPort), BODY_FILE: bodyFile, ELYSIA: "1" });
+await waitReady(`http://127.0.0.1:${elysiaPort}/`);
 
 const targets: [string, string][] = [
   ["trends", "/api/public/trends?source=youtube"],
@@ -95,21 +101,32 @@ const targets: [string, string][] = [
   ["grade", "/api/public/grade?draft=I%20tried%20the%20iPhone%20X%20for%207%20days%20and%20this%20happened"],
   ["usage", "/api/public/usage"],
 ];
-const results: Record<string, Run[]> = { bare: [] };
+// The largest write-ahead log seen while the server is loaded (checkpoints run on a worker thread
+// and must still keep it near the documented bound, docs/wallet.md).
+let maxWal = 0;
+const walPoll = setInterval(() => {
+  try {
+    maxWal = Math.max(maxWal, statSync(db + "-wal").size);
+  } catch {}
+}, 50);
+const results: Record<string, Run[]> = { bare: [], elysia: [] };
 for (const [n] of targets) results[n] = [];
 for (let r = 0; r < ROUNDS; r++) {
   // A/B alternation: bare, then each endpoint of the real server, every round.
-  results.bare.push(wrk(`http://127.0.0.1:${barePort}/`));
-  for (const [n, path] of targets) results[n].push(wrk(`http://127.0.0.1:${realPort}${path}`, key));
-  console.error(`round ${r + 1}/${ROUNDS}: bare ${results.bare[r].rps.toFixed(0)} rps, trends ${results.trends[r].rps.toFixed(0)} rps`);
+  results.bare.push(await wrk(`http://127.0.0.1:${barePort}/`));
+  results.elysia.push(await wrk(`http://127.0.0.1:${elysiaPort}/`));
+  for (const [n, path] of targets) results[n].push(await wrk(`http://127.0.0.1:${realPort}${path}`, key));
+  console.error(`round ${r + 1}/${ROUNDS}: bare ${results.bare[r].rps.toFixed(0)} rps p99 ${results.bare[r].p99}, elysia ${results.elysia[r].rps.toFixed(0)}, trends ${results.trends[r].rps.toFixed(0)} rps p99 ${results.trends[r].p99}`);
 }
+clearInterval(walPoll);
 real.kill("SIGTERM");
 bare.kill("SIGTERM");
+elysia.kill("SIGTERM");
 await Bun.sleep(500);
 
-// Integrity: every served call has its ledger row; balance = start − Σ cost; never negative.
+// Integrity: every served call is counted in the ledger (rows carry a count of calls); balance = start − Σ cost; never negative.
 const w = new Database(db, { readonly: true });
-const led = w.query("SELECT COUNT(*) AS n, COALESCE(SUM(cost),0) AS c FROM ledger WHERE account_id = ?").get(acct.account_id) as { n: number; c: number };
+const led = w.query("SELECT COALESCE(SUM(calls),0) AS n, COUNT(*) AS rows, COALESCE(SUM(cost),0) AS c FROM ledger WHERE account_id = ?").get(acct.account_id) as { n: number; rows: number; c: number };
 const bal = (w.query("SELECT credits FROM accounts WHERE id = ?").get(acct.account_id) as { credits: number }).credits;
 w.close();
 const integrity = bal === 1_000_000_000 - led.c && bal >= 0;
@@ -128,14 +145,15 @@ const lines = [
   `|---|---|---|---|---|---|---|`,
   `| bare Bun.serve (${sample.length} B body) | ${bareRps.toFixed(0)} | ${med(results.bare.map((x) => x.p50)).toFixed(2)} | ${bareP99.toFixed(2)} | 1.00 | 1.00 | ${results.bare.reduce((s, x) => s + x.non2xx, 0)} |`,
 ];
-for (const [n] of targets) {
+for (const n of ["elysia", ...targets.map((t) => t[0])]) {
   const rs = results[n];
   const rps = med(rs.map((x) => x.rps));
   const p99 = med(rs.map((x) => x.p99));
-  lines.push(`| /${n} | ${rps.toFixed(0)} | ${med(rs.map((x) => x.p50)).toFixed(2)} | ${p99.toFixed(2)} | ${(rps / bareRps).toFixed(2)} | ${(p99 / bareP99).toFixed(2)} | ${rs.reduce((s, x) => s + x.non2xx, 0)} |`);
+  lines.push(`| ${n === "elysia" ? "Elysia route, same body" : "/" + n} | ${rps.toFixed(0)} | ${med(rs.map((x) => x.p50)).toFixed(2)} | ${p99.toFixed(2)} | ${(rps / bareRps).toFixed(2)} | ${(p99 / bareP99).toFixed(2)} | ${rs.reduce((s, x) => s + x.non2xx, 0)} |`);
 }
-lines.push(``, `Per-round req/s (bare / trends): ${results.bare.map((x, i) => `${x.rps.toFixed(0)}/${results.trends[i].rps.toFixed(0)}`).join(", ")}`);
-lines.push(``, `Integrity after the run: ${led.n} ledger rows, Σcost ${led.c}, balance ${bal} = start − Σcost: ${integrity ? "yes" : "NO"}`);
+lines.push(``, `Per-round (bare / Elysia / usage / trends): ${results.bare.map((x, i) => `${x.rps.toFixed(0)}/${results.elysia[i].rps.toFixed(0)}/${results.usage[i].rps.toFixed(0)}/${results.trends[i].rps.toFixed(0)} req/s, trends ${(results.trends[i].rps / x.rps).toFixed(2)}× req/s and ${(results.trends[i].p99 / x.p99).toFixed(2)}× p99`).join("; ")}`);
+lines.push(``, `Integrity after the run: ${led.n} calls in ${led.rows} ledger rows, Σcost ${led.c}, balance ${bal} = start − Σcost: ${integrity ? "yes" : "NO"}`);
+lines.push(``, `Largest write-ahead log seen during the run (sampled every 50 ms): ${(maxWal / 1048576).toFixed(2)} MiB`);
 const text = lines.join("\n") + "\n";
 writeFileSync(OUT, text);
 console.log(text);

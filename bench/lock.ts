@@ -101,7 +101,7 @@ function holdLock(ms: number): Promise<{ proc: ChildProcess; released: () => boo
 const credits = () => {
   const w = new Database(db, { readonly: true });
   const c = (w.query("SELECT credits FROM accounts WHERE id = ?").get(acct.account_id) as { credits: number }).credits;
-  const n = (w.query("SELECT COUNT(*) AS n FROM ledger WHERE account_id = ?").get(acct.account_id) as { n: number }).n;
+  const n = (w.query("SELECT COALESCE(SUM(calls), 0) AS n FROM ledger WHERE account_id = ?").get(acct.account_id) as { n: number }).n;
   w.close();
   return { credits: c, ledger: n };
 };

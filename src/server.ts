@@ -13,7 +13,7 @@ import { openapi } from "@elysiajs/openapi";
 import type { Database } from "bun:sqlite";
 import { ENDPOINTS } from "./api/registry.ts";
 import { CONTRACTS, type Contract } from "./api/contracts.ts";
-import { errorExit, identify, readQuery, serve, type PipelineDeps } from "./api/pipeline.ts";
+import { EnvelopeCache, errorExit, identify, readQuery, serve, type Identified, type PipelineDeps } from "./api/pipeline.ts";
 import { OPENAPI_VERSION, buildLlmsTxt, documentation, routeDetail } from "./api/openapi.ts";
 import { errorResponse } from "./errors.ts";
 import { Engine } from "./engine/engine.ts";
@@ -21,6 +21,7 @@ import { KeyResolver } from "./wallet/auth.ts";
 import { Meter, type MeterOptions } from "./wallet/meter.ts";
 import { BUSY_TIMEOUT_MS, openWallet, type SyncMode } from "./wallet/db.ts";
 import { usageReader } from "./wallet/usage.ts";
+import { startCheckpointer } from "./wallet/checkpoint.ts";
 import { FailedAuthThrottle, clientAddress, parseTrustProxy } from "./api/throttle.ts";
 import { MinuteGuard } from "./api/usage.ts";
 import { log } from "./log.ts";
@@ -69,6 +70,9 @@ export function createServerApp(opts: AppOptions) {
   // busy_timeout 0: SQLite would wait for another process's lock by sleeping this thread, which is
   // the event loop; the meter retries on a timer instead (docs/wallet.md, "Locking").
   const db: Database = openWallet(opts.walletPath, { sync: opts.sync, busyTimeoutMs: 0 });
+  // Checkpoints on a worker thread, not after this connection's commits (src/wallet/checkpoint.ts).
+  const checkpointer = opts.walletPath === ":memory:" ? null : startCheckpointer(opts.walletPath, (msg) => log.warn("wal_checkpoint_failed", { error: msg }));
+  if (checkpointer) db.exec("PRAGMA wal_autocheckpoint = 0");
   const engine = new Engine(opts.snapshotDir);
   engine.refresh();
   if (opts.watch) engine.start(opts.pollMs);
@@ -84,6 +88,7 @@ export function createServerApp(opts: AppOptions) {
     freeGuard: new MinuteGuard(opts.usageGuardPerMin),
     wallet: { usage: usageReader(db, meter) },
     reqlog: new RequestLog(opts.requestLog ?? true),
+    envelopes: new EnvelopeCache(),
   };
   const llms = buildLlmsTxt(CONTRACTS, baseUrl);
   const byPath = new Map<string, Contract>(CONTRACTS.map((c) => [c.path, c]));
@@ -93,16 +98,20 @@ export function createServerApp(opts: AppOptions) {
   const ipOf = (request: Request, server: any): string =>
     clientAddress(server?.requestIP?.(request)?.address ?? "local", trusted.size ? request.headers.get("x-forwarded-for") : null, trusted);
 
+  // Only GET is answered on the paths here: any other method is 405 with `Allow: GET`, before
+  // identity, billing or logging. Not an onRequest hook: that would wrap every request of every route
+  // in one more awaited step (issue 12). Other methods find no route (NOT_FOUND, turned into 405 in
+  // onError); HEAD needs its own route, since Bun would otherwise run the GET handler for it and
+  // bill a call whose body is never sent (issue 13).
+  const notAllowed = () => errorResponse("method_not_allowed", undefined, undefined, { Allow: GET_ONLY });
+  const isKnownPath = (request: Request) => knownPaths.has(new URL(request.url).pathname);
+
   // normalize off: readQuery already hands validation only the route's own parameters, so Elysia's
   // per-request clean-up of unknown keys would be work for nothing.
-  const app = new Elysia({ normalize: false })
-    // HEAD would run the GET handler and bill a call whose body is never sent (issue 13): every path
-    // here is GET-only, so HEAD, like any other method, is 405 before identity, billing or logging.
-    .onRequest(({ request }) => {
-      if (request.method !== "GET" && knownPaths.has(new URL(request.url).pathname)) return errorResponse("method_not_allowed", undefined, undefined, { Allow: GET_ONLY });
-    })
-    // The one exit for errors, for every route below and for unknown paths (404).
+  const base = new Elysia({ normalize: false })
+    // The one exit for errors, for every route below and for unknown paths (404; 405 on a known path).
     .onError((c) => {
+      if (c.code === "NOT_FOUND" && c.request.method !== "GET" && isKnownPath(c.request)) return notAllowed();
       const x = c as typeof c & { principal?: any; t0?: number; route?: string };
       return errorExit(deps, { code: c.code, error: c.error, request: c.request, principal: x.principal, t0: x.t0, endpoint: x.route ? byPath.get(x.route) : undefined });
     })
@@ -130,9 +139,18 @@ export function createServerApp(opts: AppOptions) {
         // Swagger UI's page from the plugin, its files from this server (swagger-ui-dist): no CDN.
         swagger: { theme: "/docs/swagger-ui.css", cdn: "/docs/swagger-ui-bundle.js", url: "/openapi.json", autoDarkMode: false } as any,
       }),
-    )
-    // API routes only (registered after the routes above, so these hooks do not apply to them).
-    .derive(({ request, server }) => identify(deps, request.headers, () => ipOf(request, server)));
+    );
+  for (const path of knownPaths) base.head(path, notAllowed, { detail: { hide: true } });
+  // API routes only (registered after the routes above, so this hook does not apply to them).
+  // Written so that Elysia compiles it as synchronous and reading only `request`: it guesses "async"
+  // from a hook's source text (`return f(`, `=> f(`), and an awaited hook costs every request a
+  // microtask turn; reading `server` would define a getter on every request's context.
+  const addressOf = (request: Request) => ipOf(request, base.server);
+  const app = base.derive(function identity({ request }) {
+    const id = {} as Identified;
+    identify(deps, request, addressOf, id);
+    return id;
+  });
 
   for (const ep of ENDPOINTS) {
     app.get(ep.path, ({ query, principal, t0 }) => serve(deps, ep, principal, query as Record<string, unknown>, t0), {
@@ -146,6 +164,7 @@ export function createServerApp(opts: AppOptions) {
 
   function close(): void {
     engine.stop();
+    checkpointer?.stop();
     deps.reqlog.flush();
     log.info("meter_stats", { ...deps.meter.stats });
     try {

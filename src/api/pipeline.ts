@@ -38,6 +38,7 @@ export interface PipelineDeps {
   freeGuard: MinuteGuard;
   wallet: WalletView;
   reqlog: RequestLog;
+  envelopes: EnvelopeCache;
 }
 
 /**
@@ -45,12 +46,12 @@ export interface PipelineDeps {
  * passes; a failure is 429 while its address or key prefix is over the failed-attempt limit (see
  * throttle.ts), else 401 (and counted).
  */
-export function authenticate(deps: PipelineDeps, headers: Headers, ipOf: () => string): Principal {
-  const presented = headers.get(KEY_HEADER);
+export function authenticate(deps: PipelineDeps, request: Request, ipOf: (request: Request) => string): Principal {
+  const presented = request.headers.get(KEY_HEADER);
   const p = deps.resolver.resolve(presented);
   if (p) return p;
   const now = deps.clock();
-  const ip = ipOf();
+  const ip = ipOf(request);
   // The client address is only looked up for failures; quiet() skips the maps when nothing failed.
   const blocked = deps.authThrottle.quiet(now) ? 0 : deps.authThrottle.blockedFor(ip, presented, now);
   if (blocked > 0) {
@@ -60,17 +61,25 @@ export function authenticate(deps: PipelineDeps, headers: Headers, ipOf: () => s
   throw new ApiError("unauthorized");
 }
 
+/** What identity leaves on the request's context for the handler and the error exit. */
+export type Identified = {
+  principal: Principal;
+  /** performance.now() at arrival, for the request log. */
+  t0: number;
+};
+
 /**
  * The route's identity (the app's derive hook, which runs before validation): 401 / 429 from
- * authenticate, then 403 usage_review (with the plan's tier header). `t0` rides on a thrown error so
- * the one exit can still log the request's duration.
+ * authenticate, then 403 usage_review (with the plan's tier header), written into `into`. `t0`
+ * rides on a thrown error so the one exit can still log the request's duration.
  */
-export function identify(deps: PipelineDeps, headers: Headers, ipOf: () => string): { principal: Principal; t0: number } {
+export function identify(deps: PipelineDeps, request: Request, ipOf: (request: Request) => string, into: Partial<Identified>): void {
   const t0 = performance.now();
+  into.t0 = t0;
   try {
-    const principal = authenticate(deps, headers, ipOf);
+    const principal = authenticate(deps, request, ipOf);
     if (principal.review) throw new ApiError("usage_review", undefined, {}, { "X-RateLimit-Tier": principal.plan });
-    return { principal, t0 };
+    into.principal = principal;
   } catch (e) {
     throw Object.assign(e as Error, { t0 });
   }
@@ -109,6 +118,47 @@ export function envelope(dataJson: string, confidence: Confidence, used: number,
   return `{"data":${dataJson},"confidence":"${confidence}","credits_used":${used},"credits_remaining":${remaining}}`;
 }
 
+/** Bytes of precomputed envelope heads kept at most (a few hundred answers of a snapshot). */
+const HEAD_CACHE_BYTES = 16 * 1024 * 1024;
+const utf8 = new TextEncoder();
+
+/**
+ * The envelope of a precomputed answer (an index's JSON text, the same string on every call) as
+ * UTF-8 bytes: everything up to `"credits_remaining":` is encoded once per (answer, confidence,
+ * cost) and kept, and each call only appends its balance. A fresh string body instead costs every
+ * response a UTF-16 → UTF-8 transcode of the whole answer (most answers hold non-Latin-1 titles),
+ * ~1 µs for a 10-item /trends (bench/RESULTS.http.md). Dropped when the snapshot changes.
+ */
+export class EnvelopeCache {
+  private heads = new Map<string, Map<string, Uint8Array>>();
+  private bytes = 0;
+  private snap: unknown = null;
+
+  body(snap: unknown, dataJson: string, confidence: Confidence, used: number, remaining: number): Uint8Array {
+    if (snap !== this.snap || this.bytes > HEAD_CACHE_BYTES) {
+      this.heads.clear();
+      this.bytes = 0;
+      this.snap = snap;
+    }
+    const variant = confidence + used;
+    let byData = this.heads.get(variant);
+    if (!byData) this.heads.set(variant, (byData = new Map()));
+    let head = byData.get(dataJson);
+    if (!head) {
+      head = utf8.encode(`{"data":${dataJson},"confidence":"${confidence}","credits_used":${used},"credits_remaining":`);
+      byData.set(dataJson, head);
+      this.bytes += head.length;
+    }
+    const tail = String(remaining);
+    const out = new Uint8Array(head.length + tail.length + 1);
+    out.set(head, 0);
+    let i = head.length;
+    for (let k = 0; k < tail.length; k++) out[i++] = tail.charCodeAt(k); // digits: ASCII
+    out[i] = 125; // "}"
+    return out;
+  }
+}
+
 function rateHeaders(h: Record<string, string>, counters: Counters, p: Principal, now: number, intel: boolean): void {
   const w = tightestWindow(counters, p.limits, now, intel);
   h["RateLimit-Policy"] = `"${w.name}";q=${w.limit};w=${w.windowSec}`;
@@ -141,7 +191,7 @@ export async function serve(deps: PipelineDeps, ep: Endpoint<any>, p: Principal,
   }
   const h: Record<string, string> = { "content-type": JSON_TYPE, "X-RateLimit-Tier": p.plan };
   const now = deps.clock();
-  let body: string;
+  let body: string | Uint8Array;
   if (ep.kind === "free") {
     deps.freeGuard.take(p.accountId, now);
     // Free endpoints read the wallet, not the snapshot (usage answers while no snapshot is loaded).
@@ -168,7 +218,8 @@ export async function serve(deps: PipelineDeps, ep: Endpoint<any>, p: Principal,
       }
     }
     rateHeaders(h, charged.counters, p, now, ep.kind === "intelligence");
-    body = envelope(r.dataJson ?? JSON.stringify(r.data), r.confidence ?? ep.confidence, cost, charged.creditsRemaining);
+    const confidence = r.confidence ?? ep.confidence;
+    body = r.dataJson !== undefined ? deps.envelopes.body(snap, r.dataJson, confidence, cost, charged.creditsRemaining) : envelope(JSON.stringify(r.data), confidence, cost, charged.creditsRemaining);
   }
   deps.reqlog.push("GET", ep.path, 200, performance.now() - t0, p.accountId);
   return new Response(body, { headers: h });
@@ -179,7 +230,7 @@ export interface ErrorContext {
   code: unknown;
   error: unknown;
   request: Request;
-  /** Set by the derive hooks on API routes only. */
+  /** Set by the derive hook on API routes only. */
   principal?: Principal;
   t0?: number;
   endpoint?: Contract;

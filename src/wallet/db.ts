@@ -7,7 +7,7 @@ import { Database } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /**
  * Upper bounds on credits (issue 13): one top-up or initial grant adds at most MAX_CREDIT_AMOUNT, a
@@ -44,7 +44,8 @@ CREATE TABLE IF NOT EXISTS ledger (
   endpoint TEXT NOT NULL,
   cost INTEGER NOT NULL CHECK (cost >= 0),
   status INTEGER NOT NULL,
-  at INTEGER NOT NULL
+  at INTEGER NOT NULL,
+  calls INTEGER NOT NULL DEFAULT 1 CHECK (calls >= 1)
 );
 CREATE INDEX IF NOT EXISTS ledger_account_at ON ledger(account_id, at);
 CREATE TABLE IF NOT EXISTS credit_grants (
@@ -89,6 +90,13 @@ CREATE TRIGGER IF NOT EXISTS credit_grants_bounds BEFORE INSERT ON credit_grants
 export const WAL_AUTOCHECKPOINT_PAGES = 256;
 export const JOURNAL_SIZE_LIMIT = 4 * 1024 * 1024;
 
+/**
+ * Version 3: a ledger row stands for `calls` served calls of one key to one endpoint, committed in
+ * one batch (`cost` is their total), so a batch writes one row per (account, key, endpoint) instead
+ * of one per call. Rows written before it are single calls (the default 1).
+ */
+const MIGRATE_3 = "ALTER TABLE ledger ADD COLUMN calls INTEGER NOT NULL DEFAULT 1 CHECK (calls >= 1)";
+
 export type SyncMode = "full" | "normal";
 
 /**
@@ -114,6 +122,8 @@ export function openWallet(path: string, opts: { sync?: SyncMode; readonly?: boo
     db.transaction(() => {
       db.exec(SCHEMA);
       db.exec(MIGRATE_2);
+      // A wallet from version 1 or 2 has a ledger without `calls` (SCHEMA's IF NOT EXISTS kept it).
+      if (!db.query("SELECT 1 FROM pragma_table_info('ledger') WHERE name = 'calls'").get()) db.exec(MIGRATE_3);
       db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
     }).immediate();
   }

@@ -1,8 +1,9 @@
 /**
  * Metering with group commit. Requests that arrive together wait for one shared IMMEDIATE
  * transaction that decides every request in arrival order (rate windows, then balance), writes the
- * debits, counters and ledger rows, and commits. Each caller's promise resolves only after that
- * commit, so a response is never sent before its debit is durable.
+ * debits, counters and ledger rows (one per account, key and endpoint of the batch, with its count
+ * of calls), and commits. Each caller's promise resolves only after that commit, so a response is
+ * never sent before its debit is durable.
  *
  * Balances are never checked against a stale copy: inside the write-locked transaction the meter
  * reads `PRAGMA data_version`; if no other connection (CLI, web application) has committed since
@@ -85,6 +86,14 @@ interface AcctState {
 /** Ledger rows per INSERT statement (6 parameters each, well under sqlite's 32766 limit). */
 const LEDGER_CHUNK = 64;
 
+/** One ledger row of a batch: the served calls of one key to one endpoint (docs/wallet.md, migration 3). */
+interface LedgerGroup {
+  keyId: string;
+  endpoint: string;
+  cost: number;
+  calls: number;
+}
+
 export class Meter {
   private queue: Pending[] = [];
   /** A flush is scheduled: on the next turn, or on the backoff timer while the wallet is busy. */
@@ -149,7 +158,7 @@ export class Meter {
    */
   charge(req: ChargeRequest, deadline: number = this.deadline()): Promise<ChargeResult> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ ...req, deadline, resolve, reject });
+      this.queue.push({ accountId: req.accountId, keyId: req.keyId, endpoint: req.endpoint, cost: req.cost, intel: req.intel, deadline, resolve, reject });
       if (!this.scheduled) {
         this.scheduled = true;
         setImmediate(() => this.flush());
@@ -169,7 +178,7 @@ export class Meter {
   private ledgerInsert(n: number): Statement {
     let s = this.ledgerStmts.get(n);
     if (!s) {
-      s = this.db.query(`INSERT INTO ledger (account_id, key_id, endpoint, cost, status, at) VALUES ${Array(n).fill("(?, ?, ?, ?, 200, ?)").join(", ")}`);
+      s = this.db.query(`INSERT INTO ledger (account_id, key_id, endpoint, cost, calls, status, at) VALUES ${Array(n).fill("(?, ?, ?, ?, ?, 200, ?)").join(", ")}`);
       this.ledgerStmts.set(n, s);
     }
     return s;
@@ -290,7 +299,8 @@ export class Meter {
             this.known = v;
           }
           const dirty = new Map<string, { st: AcctState; before: Counters }>();
-          const ledger: (string | number)[] = [];
+          // One ledger row per (account, key, endpoint) of the batch; batches mostly hold few accounts.
+          const groups = new Map<string, LedgerGroup[]>();
           for (let i = 0; i < batch.length; i++) {
             const r = batch[i];
             const st = this.state(r.accountId);
@@ -315,12 +325,21 @@ export class Meter {
             if (!dirty.has(r.accountId)) dirty.set(r.accountId, { st, before: st.counters });
             st.counters = d.next;
             st.stored = credits - r.cost;
-            ledger.push(r.accountId, r.keyId, r.endpoint, r.cost, now);
+            let gs = groups.get(r.accountId);
+            if (!gs) groups.set(r.accountId, (gs = []));
+            let g: LedgerGroup | undefined;
+            for (const x of gs) if (x.keyId === r.keyId && x.endpoint === r.endpoint) g = x;
+            if (g) {
+              g.cost += r.cost;
+              g.calls++;
+            } else gs.push({ keyId: r.keyId, endpoint: r.endpoint, cost: r.cost, calls: 1 });
             results[i] = { ok: true, creditsRemaining: st.stored, counters: st.counters };
           }
-          for (let off = 0; off < ledger.length; off += LEDGER_CHUNK * 5) {
-            const part = ledger.slice(off, off + LEDGER_CHUNK * 5);
-            this.ledgerInsert(part.length / 5).run(...part);
+          const ledger: (string | number)[] = [];
+          for (const [accountId, gs] of groups) for (const g of gs) ledger.push(accountId, g.keyId, g.endpoint, g.cost, g.calls, now);
+          for (let off = 0; off < ledger.length; off += LEDGER_CHUNK * 6) {
+            const part = ledger.slice(off, off + LEDGER_CHUNK * 6);
+            this.ledgerInsert(part.length / 6).run(...part);
           }
           for (const [id, { st, before }] of dirty) {
             if (st.stored !== st.row.credits) {

@@ -137,7 +137,7 @@ test("repeated failed auths from one address are throttled (429 burst), spend no
     expect(blocked.body.retry_after).toBe(45); // T0 is 15 s into its minute
     // Behind a proxy or NAT the same address carries paying customers: a valid key keeps working (issue 13).
     expect((await t.json("/api/public/trends", acc.apiKey)).status).toBe(200);
-    expect(walletState(t.admin, acc.accountId).ledgerRows).toBe(before.ledgerRows + 1);
+    expect(walletState(t.admin, acc.accountId).ledgerCalls).toBe(before.ledgerCalls + 1);
     t.clock.advance(45_000); // the next minute: failures are 401 again
     expect((await t.json("/api/public/trends", generateKey())).status).toBe(401);
   } finally {

@@ -78,7 +78,7 @@ describe.each(PAID().map((e) => [e.path, e] as const))("%s", (_p, ep) => {
         expect(await usageOf(acc.apiKey)).toEqual(usageBefore);
       } else {
         const after = walletState(s.admin, acc.accountId);
-        expect(after.ledgerRows).toBe(before.ledgerRows + 1);
+        expect(after.ledgerCalls).toBe(before.ledgerCalls + 1);
         expect(after.credits).toBe(before.credits - cost);
       }
       tried.push(combo.join("+") || "none");
@@ -130,7 +130,7 @@ describe("named pairs from the contract", () => {
     for (let i = 0; i < 20; i++) expect((await s.json("/api/public/usage", a.apiKey)).status).toBe(200);
     const st = walletState(s.admin, a.accountId);
     expect(st.credits).toBe(7);
-    expect(st.ledgerRows).toBe(0);
+    expect(st.ledgerCalls).toBe(0);
     expect(st.counters).toBe("[]");
     expect((await s.json(url(trends()), a.apiKey)).status).toBe(200);
     expect((await s.json(url(trends()), a.apiKey)).status).toBe(200);

@@ -105,7 +105,7 @@ test("lock released before the deadline: every other route answers meanwhile, th
   const r = await paid.p;
   expect(r.status).toBe(200);
   expect(r.body.credits_remaining).toBe(9);
-  expect(walletState(s.admin, a.accountId)).toMatchObject({ credits: 9, ledgerRows: 1 });
+  expect(walletState(s.admin, a.accountId)).toMatchObject({ credits: 9, ledgerCalls: 1 });
 });
 
 test("lock held past the deadline (the default, under 1 s): 503 wallet_busy with Retry-After before the lock is released, nothing charged", async () => {

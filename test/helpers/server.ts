@@ -112,7 +112,7 @@ export const nextTurn = (): Promise<void> => new Promise((r) => setImmediate(r))
 /** Wallet state of one account, read through a separate connection. */
 export function walletState(db: Database, accountId: string) {
   const a = db.query("SELECT credits FROM accounts WHERE id = ?").get(accountId) as { credits: number };
-  const l = db.query("SELECT COUNT(*) AS n, COALESCE(SUM(cost), 0) AS spent FROM ledger WHERE account_id = ?").get(accountId) as { n: number; spent: number };
+  const l = db.query("SELECT COALESCE(SUM(calls), 0) AS n, COALESCE(SUM(cost), 0) AS spent FROM ledger WHERE account_id = ?").get(accountId) as { n: number; spent: number };
   const counters = db.query("SELECT scope, window_start, count FROM rate_counters WHERE account_id = ? ORDER BY scope").all(accountId);
-  return { credits: a.credits, ledgerRows: l.n, ledgerSpent: l.spent, counters: JSON.stringify(counters) };
+  return { credits: a.credits, ledgerCalls: l.n, ledgerSpent: l.spent, counters: JSON.stringify(counters) };
 }

@@ -6,7 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
-import { MAX_BALANCE, MAX_CREDIT_AMOUNT, openWallet } from "../../src/wallet/db.ts";
+import { MAX_BALANCE, MAX_CREDIT_AMOUNT, SCHEMA_VERSION, openWallet } from "../../src/wallet/db.ts";
 import { addCredits, createAccount, getAccount } from "../../src/wallet/keys.ts";
 import { tempDir } from "../helpers/tmp.ts";
 
@@ -51,10 +51,30 @@ describe("credit bounds", () => {
              PRAGMA user_version = 1;`);
     v1.close();
     const db = openWallet(path);
-    expect((db.query("PRAGMA user_version").get() as any).user_version).toBe(2);
+    expect((db.query("PRAGMA user_version").get() as any).user_version).toBe(SCHEMA_VERSION);
     expect(() => db.query("UPDATE accounts SET credits = 1e21 WHERE id = 'acc_old'").run()).toThrow();
     expect((db.query("SELECT credits FROM accounts WHERE id = 'acc_old'").get() as any).credits).toBe(7);
     db.close();
+  });
+});
+
+describe("ledger rows with a count of calls (migration 3)", () => {
+  test("a version-2 wallet's ledger gains `calls`: its rows count as one call each, sums unchanged", () => {
+    const path = join(tempDir("ledger-v2"), "w.sqlite");
+    const v2 = new Database(path, { create: true });
+    v2.exec(`CREATE TABLE ledger (id INTEGER PRIMARY KEY, account_id TEXT NOT NULL, key_id TEXT NOT NULL, endpoint TEXT NOT NULL, cost INTEGER NOT NULL CHECK (cost >= 0), status INTEGER NOT NULL, at INTEGER NOT NULL);
+             INSERT INTO ledger (account_id, key_id, endpoint, cost, status, at) VALUES ('acc_old', 'key_old', 'trends', 1, 200, 0), ('acc_old', 'key_old', 'brief', 5, 200, 1);
+             PRAGMA user_version = 2;`);
+    v2.close();
+    const db = openWallet(path);
+    expect((db.query("PRAGMA user_version").get() as any).user_version).toBe(3);
+    expect(db.query("SELECT SUM(calls) AS calls, SUM(cost) AS cost, COUNT(*) AS n FROM ledger").get()).toEqual({ calls: 2, cost: 6, n: 2 });
+    expect(() => db.query("INSERT INTO ledger (account_id, key_id, endpoint, cost, calls, status, at) VALUES ('a', 'k', 'trends', 0, 0, 200, 0)").run()).toThrow();
+    db.close();
+    // Opening again is a no-op (the column is there; no second ALTER).
+    const again = openWallet(path);
+    expect((again.query("SELECT COUNT(*) AS n FROM ledger").get() as any).n).toBe(2);
+    again.close();
   });
 });
 

@@ -118,7 +118,7 @@ describe("another connection holds the write lock", () => {
     expect(r.body.credits_remaining).toBe(49);
     const after = walletState(s.admin, a.accountId);
     expect(after.credits).toBe(49);
-    expect(after.ledgerRows).toBe(before.ledgerRows + 1);
+    expect(after.ledgerCalls).toBe(before.ledgerCalls + 1);
     expect((await s.json("/readyz")).body.wallet).toBe("ok");
   });
 
@@ -164,7 +164,7 @@ describe("another connection holds the write lock", () => {
     const r2 = await newer.p;
     expect(r2.status).toBe(200);
     expect(r2.body.credits_remaining).toBe(49);
-    expect(walletState(s.admin, a.accountId)).toMatchObject({ credits: 49, ledgerRows: 1 });
+    expect(walletState(s.admin, a.accountId)).toMatchObject({ credits: 49, ledgerCalls: 1 });
   });
 
   test("calls that waited for the lock are decided together in one transaction, in order, never below zero", async () => {
@@ -183,7 +183,7 @@ describe("another connection holds the write lock", () => {
     expect(rs.filter((r) => r.status === 402).length).toBe(CALLS - N);
     // Arrival order is kept: the first N calls are the served ones, with balances N-1 ... 0.
     expect(rs.slice(0, N).map((r) => r.body.credits_remaining)).toEqual(Array.from({ length: N }, (_, i) => N - 1 - i));
-    expect(walletState(s.admin, a.accountId)).toMatchObject({ credits: 0, ledgerRows: N, ledgerSpent: N });
+    expect(walletState(s.admin, a.accountId)).toMatchObject({ credits: 0, ledgerCalls: N, ledgerSpent: N });
   });
 
   test("a key revoked by the lock holder's transaction is refused when that transaction commits", async () => {
@@ -195,7 +195,7 @@ describe("another connection holds the write lock", () => {
     await untilWaiting(1);
     release();
     expect((await paid.p).status).toBe(401);
-    expect(walletState(s.admin, a.accountId)).toMatchObject({ credits: 49, ledgerRows: 1 });
+    expect(walletState(s.admin, a.accountId)).toMatchObject({ credits: 49, ledgerCalls: 1 });
   });
 });
 
@@ -239,7 +239,7 @@ describe("/readyz and a wallet that cannot commit", () => {
     const r = await s.json("/readyz");
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ status: "ready", wallet: "ok" });
-    expect(walletState(s.admin, a.accountId)).toMatchObject({ credits: 50, ledgerRows: 0 });
+    expect(walletState(s.admin, a.accountId)).toMatchObject({ credits: 50, ledgerCalls: 0 });
     expect((await s.json(TRENDS, a.apiKey)).status).toBe(200);
   });
 

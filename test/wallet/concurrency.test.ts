@@ -54,7 +54,7 @@ async function storm(t: TestServer, ep: Endpoint, cost: number, fire: Fire) {
   const st = walletState(t.admin, acc.accountId);
   expect(st.credits).toBe(N - expectServed * cost);
   expect(st.credits).toBeGreaterThanOrEqual(0);
-  expect(st.ledgerRows).toBe(expectServed);
+  expect(st.ledgerCalls).toBe(expectServed);
   expect(st.ledgerSpent).toBe(expectServed * cost);
   expect(st.ledgerSpent + st.credits).toBe(N);
   const neg = t.admin.query("SELECT COUNT(*) AS n FROM accounts WHERE credits < 0").get() as { n: number };

@@ -63,11 +63,11 @@ test("kill -9 under load loses no served debit", async () => {
   await proc2.exited;
 
   const w = new Database(db, { readonly: true });
-  const led = w.query("SELECT COUNT(*) AS n, COALESCE(SUM(cost),0) AS spent FROM ledger WHERE account_id = ?").get(account_id) as { n: number; spent: number };
+  const led = w.query("SELECT COALESCE(SUM(calls),0) AS n, COALESCE(SUM(cost),0) AS spent FROM ledger WHERE account_id = ?").get(account_id) as { n: number; spent: number };
   const bal = (w.query("SELECT credits FROM accounts WHERE id = ?").get(account_id) as { credits: number }).credits;
   w.close();
   // Every 200 the client saw is in the ledger: with cost 1, a 200 reporting remaining r was debit
-  // number START − r, so the ledger must hold at least that many rows.
+  // number START − r, so the ledger must hold at least that many calls.
   const deepest = Math.min(...seen);
   expect(led.n).toBeGreaterThanOrEqual(START - deepest);
   expect(led.n).toBeGreaterThanOrEqual(seen.length);

@@ -25,7 +25,24 @@ test("requests batched together are decided in one transaction (batch size > 1)"
   const batches = s.deps.meter.stats.batches - before.batches;
   expect(batches).toBeGreaterThan(0);
   expect(batches).toBeLessThan(40); // grouped, not one transaction per request
-  expect(walletState(s.admin, a.accountId).ledgerRows).toBe(40);
+  expect(walletState(s.admin, a.accountId).ledgerCalls).toBe(40);
+  // One ledger row per (account, key, endpoint) of each batch, carrying its count and total cost.
+  const rows = s.admin.query("SELECT calls, cost FROM ledger WHERE account_id = ?").all(a.accountId) as { calls: number; cost: number }[];
+  expect(rows.length).toBe(batches);
+  for (const r of rows) expect(r.cost).toBe(r.calls);
+});
+
+test("one batch, two endpoints: one ledger row per (key, endpoint), counts and costs summing to what was served", async () => {
+  const a = s.account({ plan: "agency", credits: 1000, ...big });
+  const paths = [TRENDS, "/api/public/forecast?q=iphone%20x"];
+  const rs = await Promise.all(Array.from({ length: 20 }, (_, i) => s.json(paths[i % 2], a.apiKey)));
+  expect(rs.every((r) => r.status === 200)).toBe(true);
+  const rows = s.admin.query("SELECT endpoint, SUM(calls) AS calls, SUM(cost) AS cost, COUNT(*) AS n FROM ledger WHERE account_id = ? GROUP BY endpoint ORDER BY endpoint").all(a.accountId) as { endpoint: string; calls: number; cost: number; n: number }[];
+  expect(rows.map((r) => [r.endpoint, r.calls])).toEqual([["forecast", 10], ["trends", 10]]);
+  const spent = rs.reduce((x, r) => x + (r.body as { credits_used: number }).credits_used, 0);
+  expect(rows.reduce((x, r) => x + r.cost, 0)).toBe(spent);
+  expect(walletState(s.admin, a.accountId).credits).toBe(1000 - spent);
+  expect(rows.reduce((x, r) => x + r.n, 0)).toBeLessThan(20);
 });
 
 test("a revoke committed by another connection stops the key within one batch, even for queued requests", async () => {
@@ -43,7 +60,7 @@ test("a revoke committed by another connection stops the key within one batch, e
   expect(new Set(statuses)).toEqual(new Set([401]));
   for (const r of rs) expect(r.body).toEqual({ error: "unauthorized", message: expect.any(String) });
   const st = walletState(s.admin, a.accountId);
-  expect(st.ledgerRows).toBe(1);
+  expect(st.ledgerCalls).toBe(1);
   expect(st.credits).toBe(999);
   // And the next request is refused at authentication.
   expect((await s.json(TRENDS, a.apiKey)).status).toBe(401);
@@ -60,5 +77,5 @@ test("a top-up by another connection is used by the very next batch (balance rea
   expect(second.filter((r) => r.status === 402).length).toBe(2);
   const st = walletState(s.admin, a.accountId);
   expect(st.credits).toBe(0);
-  expect(st.ledgerRows).toBe(5);
+  expect(st.ledgerCalls).toBe(5);
 });

@@ -122,7 +122,7 @@ test("regenerate while requests with the old key are in flight: none of them is 
   const served = rs.filter((r) => r.status === 200).length;
   for (const r of rs) expect([200, 401]).toContain(r.status);
   const st = s.admin.query("SELECT credits FROM accounts WHERE id = ?").get(a.accountId) as { credits: number };
-  const ledger = s.admin.query("SELECT COUNT(*) AS n FROM ledger WHERE account_id = ?").get(a.accountId) as { n: number };
+  const ledger = s.admin.query("SELECT COALESCE(SUM(calls), 0) AS n FROM ledger WHERE account_id = ?").get(a.accountId) as { n: number };
   expect(st.credits).toBe(1000 - served);
   expect(ledger.n).toBe(served);
   expect((await s.json("/api/public/trends?source=youtube", a.apiKey)).status).toBe(401);
