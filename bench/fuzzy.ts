@@ -15,18 +15,9 @@ import { cpus } from "node:os";
 import { FuzzyIndex, MATCH_THRESHOLD } from "../src/engine/fuzzy.ts";
 import { parseCsvRecords } from "../src/feeds/csv.ts";
 import { STOPWORDS, normalize, tokens } from "../src/rules/text.ts";
+import { mulberry32 } from "../scripts/prng.ts";
 
-/** mulberry32: tiny seeded PRNG so every run builds the same data. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const prng = mulberry32; // every run builds the same data
 
 const csv = parseCsvRecords(await Bun.file(new URL("../data/youtube-us-2017.csv", import.meta.url)).text());
 const vocabSet = new Set<string>();

@@ -22,6 +22,7 @@ import { parseCsvRecords } from "../src/feeds/csv.ts";
 import { STOPWORDS, tokens } from "../src/rules/text.ts";
 import type { DayInput } from "../src/vault/ingest.ts";
 import type { NewsObs, Observation, SearchObs, VideoObs } from "../src/feeds/types.ts";
+import { mulberry32 } from "../scripts/prng.ts";
 
 export const SYNTH_LABEL = "SYNTHETIC";
 export const SYNTH_DAYS = 30;
@@ -39,17 +40,8 @@ function hash2(a: number, b: number): number {
   return h >>> 0;
 }
 
-/** mulberry32 seeded PRNG. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32 seeded PRNG (scripts/prng.ts), re-exported for bench/scale.ts. */
+export const prng = mulberry32;
 
 /** Standard normal from two uniforms (Box-Muller). */
 function gauss(r: () => number): number {

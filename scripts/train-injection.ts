@@ -16,6 +16,7 @@
 import { parseCsvRecords } from "../src/feeds/csv.ts";
 import { classifierView, normalizeInput } from "../src/rules/injection.ts";
 import { MODEL_BITS, decodeModel, forEachFeature, type InjectionModel, type WeightsFile } from "../src/rules/injection-model.ts";
+import { mulberry32 } from "./prng.ts";
 
 /** The repository copies of the development data (each with its SOURCE.md under data/): CI has no /work/shared. */
 export const DATA = new URL("../data", import.meta.url).pathname;
@@ -129,17 +130,8 @@ export function examples(prompts: Row[], titles: Title[]): Example[] {
   return out;
 }
 
-/** mulberry32: a small seeded PRNG, so fold assignment and example order are reproducible. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Seeded PRNG (mulberry32), so fold assignment and example order are reproducible. */
+export const rng = mulberry32;
 
 export function shuffled<T>(xs: readonly T[], seed: number): T[] {
   const a = [...xs];

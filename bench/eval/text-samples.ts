@@ -14,6 +14,7 @@ import { grade } from "../../src/rules/grade.ts";
 import { gradeContext, matchCached } from "../../src/engine/service.ts";
 import { log } from "../../src/log.ts";
 import { BANNED_WHEN_SENSITIVE, toneOf } from "../../src/rules/tone.ts";
+import { mulberry32 } from "../../scripts/prng.ts";
 
 const arg = (name: string, dflt: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -30,17 +31,7 @@ const snap = engine.current;
 if (!snap) throw new Error(`no snapshot in ${dir}`);
 const now = Date.parse(snap.body.date + "T12:00:00Z");
 
-/** mulberry32: a small seeded generator, so the sample is the same on every run. */
-function rng(a: number) {
-  return () => {
-    a |= 0;
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rand = rng(seed);
+const rand = mulberry32(seed); // the same sample on every run
 const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)];
 
 console.log(`# snapshot ${snap.body.date}, seed ${seed}\n`);
@@ -108,7 +99,10 @@ for (const draft of ["Google Pixel 2 review after one week", "iphone x review", 
       hooks++;
       if ([...h.text].length > 100) long++;
       if (/[<>]|&[a-z#0-9]+;/i.test(h.text)) markup++;
-      if (/^\p{Ll}/u.test(h.text)) lower++;
+      if (/^\p{Ll}/u.test(h.text)) {
+        lower++;
+        if (process.argv.includes("--verbose")) console.error("lower-case start:", topic, "→", h.text);
+      }
       if (/\s\s/.test(h.text)) dbl++;
       if (sens && BANNED_WHEN_SENSITIVE.some((re) => re.test(h.text))) {
         banned++;
