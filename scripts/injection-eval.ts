@@ -12,25 +12,11 @@
 import { parseCsvRecords } from "../src/feeds/csv.ts";
 import { screenInput, screenInputWith, INJECTION_REASONS, SCREEN_MAX_CHARS } from "../src/rules/injection.ts";
 import { INJECTION_MODEL } from "../src/rules/injection-model.ts";
+import { guessLanguage } from "./train-injection.ts";
 
 const DEEPSET = new URL("../data/prompt-injection-dev/deepset-train.csv", import.meta.url).pathname;
 const API_MAX = 200;
 
-const EN = new Set("the and is you what how to of a in are i for can which my with would do does that this your there be it".split(" "));
-const DE = new Set("der die das und ist ich du sie wie was mit für auf ein eine zu von nicht es wir bitte den dem welche gibt sind mir mich dich".split(" "));
-
-/** Crude stopword vote; deepset has no language column. Mixed EN/DE concatenations count as "mixed". */
-export function guessLanguage(text: string): "en" | "de" | "mixed" {
-  let en = 0;
-  let de = 0;
-  for (const w of text.toLowerCase().match(/[a-zäöüß']+/g) ?? []) {
-    if (EN.has(w)) en++;
-    if (DE.has(w)) de++;
-  }
-  if (/[äöüß]/i.test(text)) de += 2;
-  if (en > 0 && de > 0 && Math.min(en, de) >= 2) return "mixed";
-  return de > en ? "de" : "en";
-}
 
 type Row = { text: string; label: 0 | 1 };
 

@@ -292,6 +292,23 @@ export function train(trainSet: Example[], h: Hyper = HYPER, grid: readonly Conf
   return { file, model: decodeModel(file), choice: best, all };
 }
 
+/** deepset mixes English and German (and English questions with a German attack appended). */
+const EN_WORDS = new Set("the and is you what how to of a in are i for can which my with would do does that this your there be it".split(" "));
+const DE_WORDS = new Set("der die das und ist ich du sie wie was mit für auf ein eine zu von nicht es wir bitte den dem welche gibt sind mir mich dich".split(" "));
+
+/** Crude stopword vote; deepset has no language column. Mixed EN/DE concatenations count as "mixed". */
+export function guessLanguage(text: string): "en" | "de" | "mixed" {
+  let en = 0;
+  let de = 0;
+  for (const w of text.toLowerCase().match(/[a-zäöüß']+/g) ?? []) {
+    if (EN_WORDS.has(w)) en++;
+    if (DE_WORDS.has(w)) de++;
+  }
+  if (/[äöüß]/i.test(text)) de += 2;
+  if (en > 0 && de > 0 && Math.min(en, de) >= 2) return "mixed";
+  return de > en ? "de" : "en";
+}
+
 if (import.meta.main) {
   const [deep, jail, us] = await Promise.all([loadDeepset(), loadJailbreak(), loadTrainTitles()]);
   const set = examples([...deep, ...jail], us);

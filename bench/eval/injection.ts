@@ -15,6 +15,7 @@
  */
 import {
   CUTS,
+  guessLanguage,
   DATA,
   HYPER,
   apiCut,
@@ -186,21 +187,9 @@ for (const [name, rows] of corpora) {
 console.log("\nchosen by each recipe run (on its training data):\n" + chosen.map((c) => "- " + c).join("\n"));
 
 // deepset mixes English and German (and EN questions with a DE attack appended): pooled recall by guessed language
-const EN = new Set("the and is you what how to of a in are i for can which my with would do does that this your there be it".split(" "));
-const DE = new Set("der die das und ist ich du sie wie was mit für auf ein eine zu von nicht es wir bitte den dem welche gibt sind mir mich dich".split(" "));
-function language(text: string): "en" | "de" | "mixed" {
-  let en = 0, de = 0;
-  for (const w of text.toLowerCase().match(/[a-zäöüß']+/g) ?? []) {
-    if (EN.has(w)) en++;
-    if (DE.has(w)) de++;
-  }
-  if (/[äöüß]/i.test(text)) de += 2;
-  if (en > 0 && de > 0 && Math.min(en, de) >= 2) return "mixed";
-  return de > en ? "de" : "en";
-}
 console.log("\npooled 5-fold CV, deepset attacks by guessed language (stop-word vote), recall of the screen:");
 for (const lang of ["en", "de", "mixed"] as const) {
-  const rs = deep.filter((r) => r.label === 1 && language(r.text) === lang);
+  const rs = deep.filter((r) => r.label === 1 && guessLanguage(r.text) === lang);
   const t = oof(pooled, rs);
   console.log(`- ${lang}: ${CUTS.map((n) => `${n} chars ${t[n].both.tp}/${t[n].both.tp + t[n].both.fn} (${pct(t[n].both.tp, t[n].both.tp + t[n].both.fn)})`).join(", ")}`);
 }
