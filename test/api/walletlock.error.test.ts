@@ -8,7 +8,7 @@
  * cannot turn the test); the test only checks what answered before the holder released.
  */
 import { afterAll, expect, test } from "bun:test";
-import { startServer, walletState, type TestServer } from "../helpers/server.ts";
+import { startServer, untilMeterWaiting, walletState, type TestServer } from "../helpers/server.ts";
 import { Output } from "../helpers/proc.ts";
 
 const TRENDS = "/api/public/trends?source=youtube";
@@ -76,22 +76,13 @@ async function get(path: string, key?: string) {
   return { status: r.status, body, headers: r.headers };
 }
 
-/** Bounded poll until the server's meter holds `n` waiting requests and has met the lock since. */
-async function untilWaiting(n: number): Promise<void> {
-  const m = s.deps.meter;
-  let i = 0;
-  while (i++ < 5000 && m.pending < n) await Bun.sleep(1);
-  const target = m.stats.busy + 1;
-  while (i++ < 5000 && m.stats.busy < target) await Bun.sleep(1);
-  expect(m.pending).toBe(n);
-}
 
 test("lock released before the deadline: every other route answers meanwhile, then the paid call is served and charged once", async () => {
   serve(60_000);
   const a = s.account({ plan: "agency", credits: 10, ...big });
   const holder = await holdLockInChild();
   const paid = tracked(get(TRENDS, a.apiKey));
-  await untilWaiting(1);
+  await untilMeterWaiting(s.deps.meter, 1);
   for (const p of ["/healthz", "/openapi.json", "/llms.txt", "/docs", "/readyz"]) {
     const r = await get(p);
     expect([p, r.status]).toEqual([p, 200]);

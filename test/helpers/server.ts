@@ -3,6 +3,7 @@
  * snapshots), an injectable test clock, a second wallet connection that plays the CLI / web app,
  * and small readers of the wallet tables. No mocks.
  */
+import { expect } from "bun:test";
 import type { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { createServerApp, type AppOptions } from "../../src/server.ts";
@@ -115,4 +116,17 @@ export function walletState(db: Database, accountId: string) {
   const l = db.query("SELECT COALESCE(SUM(calls), 0) AS n, COALESCE(SUM(cost), 0) AS spent FROM ledger WHERE account_id = ?").get(accountId) as { n: number; spent: number };
   const counters = db.query("SELECT scope, window_start, count FROM rate_counters WHERE account_id = ? ORDER BY scope").all(accountId);
   return { credits: a.credits, ledgerCalls: l.n, ledgerSpent: l.spent, counters: JSON.stringify(counters) };
+}
+
+/**
+ * Poll (bounded, 1 ms apart) until `n` requests wait in the meter and it has met the held lock
+ * since: they are then inside a batch that is retrying on a timer.
+ */
+export async function untilMeterWaiting(m: { pending: number; stats: { busy: number } }, n: number): Promise<void> {
+  let i = 0;
+  while (i++ < 5000 && m.pending < n) await Bun.sleep(1);
+  const target = m.stats.busy + 1;
+  while (i++ < 5000 && m.stats.busy < target) await Bun.sleep(1);
+  expect(m.pending).toBe(n);
+  expect(m.stats.busy).toBeGreaterThanOrEqual(target);
 }

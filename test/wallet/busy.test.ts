@@ -9,7 +9,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { startServer, walletState, type TestServer } from "../helpers/server.ts";
+import { startServer, untilMeterWaiting, walletState, type TestServer } from "../helpers/server.ts";
 import { BUSY_RETRY_AFTER_S, BUSY_WAIT_MS, isBusy } from "../../src/wallet/meter.ts";
 
 class Mono {
@@ -55,19 +55,6 @@ function tracked<T>(p: Promise<T>): { p: Promise<T>; settled: () => boolean } {
   return { p: q, settled: () => done };
 }
 
-/**
- * Poll (bounded, 1 ms apart) until `n` requests wait in the meter and it has met the held lock
- * since: they are then inside a batch that is retrying on a timer.
- */
-async function untilWaiting(n: number): Promise<void> {
-  const m = s.deps.meter;
-  let i = 0;
-  while (i++ < 5000 && m.pending < n) await Bun.sleep(1);
-  const target = m.stats.busy + 1;
-  while (i++ < 5000 && m.stats.busy < target) await Bun.sleep(1);
-  expect(m.pending).toBe(n);
-  expect(m.stats.busy).toBeGreaterThanOrEqual(target);
-}
 
 test("isBusy recognises SQLITE_BUSY from a real lock collision, and only that", () => {
   lock();
@@ -98,7 +85,7 @@ describe("another connection holds the write lock", () => {
     const before = walletState(s.admin, a.accountId);
     lock();
     const paid = tracked(s.json(TRENDS, a.apiKey));
-    await untilWaiting(1); // the paid call has met the lock and is waiting on a timer
+    await untilMeterWaiting(s.deps.meter, 1); // the paid call has met the lock and is waiting on a timer
 
     // Every free route, /usage and a key resolution answer with the lock still held and the paid call still pending.
     const free = await Promise.all(FREE_PATHS.map((p) => s.get(p)));
@@ -129,7 +116,7 @@ describe("another connection holds the write lock", () => {
     const answered = s.deps.meter.stats.busyAnswers;
     lock();
     const paid = tracked(s.json(TRENDS, a.apiKey));
-    await untilWaiting(1);
+    await untilMeterWaiting(s.deps.meter, 1);
     expect(paid.settled()).toBe(false);
     mono.t += BUSY_WAIT_MS; // the request's deadline is now
     const r = await paid.p;
@@ -151,10 +138,10 @@ describe("another connection holds the write lock", () => {
     const a = s.account({ plan: "agency", credits: 50, ...big });
     lock();
     const older = tracked(s.json(TRENDS, a.apiKey));
-    await untilWaiting(1);
+    await untilMeterWaiting(s.deps.meter, 1);
     mono.t += BUSY_WAIT_MS / 2;
     const newer = tracked(s.json(TRENDS, a.apiKey));
-    await untilWaiting(2); // the newer one has joined the waiting batch
+    await untilMeterWaiting(s.deps.meter, 2); // the newer one has joined the waiting batch
     mono.t += BUSY_WAIT_MS / 2; // the older one's deadline, not the newer one's
     const r1 = await older.p;
     expect(r1.status).toBe(503);
@@ -174,7 +161,7 @@ describe("another connection holds the write lock", () => {
     lock();
     const batchesBefore = s.deps.meter.stats.batches;
     const pending = Array.from({ length: CALLS }, () => s.json(TRENDS, a.apiKey));
-    await untilWaiting(CALLS);
+    await untilMeterWaiting(s.deps.meter, CALLS);
     release();
     const rs = await Promise.all(pending);
     expect(s.deps.meter.stats.batches - batchesBefore).toBe(1);
@@ -192,7 +179,7 @@ describe("another connection holds the write lock", () => {
     lock();
     holder.query("UPDATE api_keys SET revoked_at = 1 WHERE account_id = ?").run(a.accountId);
     const paid = tracked(s.json(TRENDS, a.apiKey));
-    await untilWaiting(1);
+    await untilMeterWaiting(s.deps.meter, 1);
     release();
     expect((await paid.p).status).toBe(401);
     expect(walletState(s.admin, a.accountId)).toMatchObject({ credits: 49, ledgerCalls: 1 });
