@@ -1,12 +1,9 @@
 /**
- * Strict query-string parsing. A lenient parser keeps "%e2%82" or "%ff" as literal text, which then
- * flows into drafts and echoes (issue 13); here a component that is not valid percent-encoded UTF-8
- * marks its parameter name under BAD_ENCODING so the pipeline answers 400 invalid_param (after the
- * identity checks, in the documented order) and charges nothing.
+ * Strict percent-decoding for the request path. Elysia's query parser keeps "%e2%82" or "%ff" as literal
+ * text, which then flowed into drafts and echoes (issue 13); badEncoding finds such a component so the
+ * pipeline answers 400 invalid_param (after the identity checks, in the documented order) and
+ * charges nothing.
  */
-export const BAD_ENCODING: unique symbol = Symbol("bad-encoding");
-
-export type RawQuery = Record<string, string | string[]> & { [BAD_ENCODING]?: string };
 
 function decode(s: string): string | null {
   if (s.indexOf("%") < 0 && s.indexOf("+") < 0) return s;
@@ -15,37 +12,6 @@ function decode(s: string): string | null {
   } catch {
     return null;
   }
-}
-
-/** The query of a request URL (everything after the first "?", up to any "#"). */
-export function parseRawQuery(url: string): RawQuery {
-  const out: RawQuery = {};
-  const qi = url.indexOf("?");
-  if (qi < 0) return out;
-  let qs = url.slice(qi + 1);
-  const hi = qs.indexOf("#");
-  if (hi >= 0) qs = qs.slice(0, hi);
-  if (!qs) return out;
-  for (const part of qs.split("&")) {
-    if (!part) continue;
-    const eq = part.indexOf("=");
-    const rawName = eq < 0 ? part : part.slice(0, eq);
-    const name = decode(rawName);
-    const value = decode(eq < 0 ? "" : part.slice(eq + 1));
-    if (name === null) {
-      out[BAD_ENCODING] ??= rawName;
-      continue;
-    }
-    if (value === null) {
-      out[BAD_ENCODING] ??= name;
-      continue;
-    }
-    const prev = out[name];
-    if (prev === undefined) out[name] = value;
-    else if (Array.isArray(prev)) prev.push(value);
-    else out[name] = [prev, value];
-  }
-  return out;
 }
 
 /**
