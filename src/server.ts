@@ -189,6 +189,6 @@ function loadSwaggerAssets() {
   swaggerAssets ??= Promise.all([
     import("swagger-ui-dist/swagger-ui.css", { with: { type: "text" } }),
     import("swagger-ui-dist/swagger-ui-bundle.js", { with: { type: "text" } }),
-  ]).then(([css, js]) => ({ css: css.default as unknown as string, js: js.default as unknown as string }));
+  ]).then(([css, js]) => ({ css: css.default, js: js.default }));
   return swaggerAssets;
 }

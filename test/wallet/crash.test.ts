@@ -41,7 +41,7 @@ test("kill -9 under load loses no served debit", async () => {
     for (let i = 0; i < 5000 && !stop; i++) {
       try {
         const r = await fetch(`http://127.0.0.1:${port}/api/public/trends?source=youtube`, { headers: { "x-service-api-key": api_key } });
-        if (r.status === 200) seen.push((await r.json()).credits_remaining);
+        if (r.status === 200) seen.push(((await r.json()) as { credits_remaining: number }).credits_remaining);
         else await r.arrayBuffer();
       } catch {
         return; // connection died with the server
@@ -58,7 +58,7 @@ test("kill -9 under load loses no served debit", async () => {
 
   // Restart on the same wallet: the server opens it (WAL recovery) and keeps serving.
   const proc2 = await serve(port, db, snaps);
-  const usage = await (await fetch(`http://127.0.0.1:${port}/api/public/usage`, { headers: { "x-service-api-key": api_key } })).json();
+  const usage = (await (await fetch(`http://127.0.0.1:${port}/api/public/usage`, { headers: { "x-service-api-key": api_key } })).json()) as { credits_remaining: number };
   proc2.kill("SIGTERM");
   await proc2.exited;
 
