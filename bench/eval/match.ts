@@ -27,7 +27,7 @@ console.log(`demo vault: ${dir}/${newest}.msgpack (${demo.stories.length} storie
 console.log("| set | queries | with a story | must not match | right/answered | precision | recall | no-match queries answered null |");
 console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
 console.log(row("all", out));
-for (const split of ["dev", "held"]) console.log(row(`split ${split}`, out.filter((o) => o.q.split === split)));
+for (const split of ["dev", "held", "fresh"]) console.log(row(`split ${split}`, out.filter((o) => o.q.split === split)));
 for (const v of ["demo", "feeds"]) console.log(row(`vault ${v}`, out.filter((o) => o.q.vault === v)));
 for (const k of [...new Set(queries.map((q) => q.kind))]) console.log(row(`kind ${k}`, out.filter((o) => o.q.kind === k)));
 const misses = out.filter((o) => !o.correct);

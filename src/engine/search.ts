@@ -13,9 +13,9 @@
  *   idf(t)   = ln(1 + N/df) / ln(1 + N)         in (0, 1], N = max(stories, 1000)
  *   ev(s)    = sum over query terms of  max over expansions of  sim * idf * tf / (tf + K1)
  *   cover(s) = sum of idf(t) * sim over query terms found in s / sum of idf(t)
- *   rank(s)  = like ev, each term times sqrt(tf / items): how much of the story is about it
- * A story is an answer when cover >= MIN_COVER and ev >= MIN_EVIDENCE; an exact name or title of 2+
- * words answers first. Best answer: rank (to 0.01), then more items, then more recent, then weight,
+ *   rank(s)  = like ev, each term times sqrt(min(1, tf / items / SHARE_FULL)): how much of the story is about it
+ * A story is an answer when cover >= MIN_COVER and ev >= MIN_EVIDENCE, or when every query word is a
+ * rare name (RARE_SHARE) found in one of its item titles; an exact name or title of 2+ words answers first. Best answer: rank (to 0.01), then more items, then more recent, then weight,
  * then lower id. Rationale and figures: docs/rules.md §2a.
  */
 import { STOPWORDS, normalize, stem, tokens } from "../rules/text.ts";
@@ -29,6 +29,12 @@ export const CHANNEL_W = 0.5;
 export const NAME_W = 2;
 /** Saturation of the evidence count (BM25 k1). */
 const K1 = 1.2;
+/**
+ * Share of a story's items that makes it fully "about" a term in the ranking: a story half of whose
+ * items carry "star wars" (the 7-item "Last Jedi" story) is as much about it as a 2-item story named
+ * "Star Wars", and its greater evidence then wins; a 23-item story with two Kimmel clips is not.
+ */
+export const SHARE_FULL = 0.5;
 /** Share of the query's term weight a story must hold. Half: a whole title shares its key terms, not all. */
 export const MIN_COVER = 0.5;
 /**
@@ -37,6 +43,13 @@ export const MIN_COVER = 0.5;
  * Tell"), while "hurricane" (0.52), "fenty" (0.63) and "halloween" (0.45) still match.
  */
 export const MIN_EVIDENCE = 0.42;
+/**
+ * A name rare enough to answer on one title mention: a word held by at most this share of the
+ * stories (N as in idf). One mention per story never reaches MIN_EVIDENCE ("eminem", "kimmel",
+ * "ragnarok" trended as a mention in many stories' titles), while an ordinary word must not answer
+ * ("people" is in 1.7 % of the demo's stories, "kimmel" in 0.85 %). See docs/rules.md §2a.
+ */
+export const RARE_SHARE = 0.01;
 /**
  * Document frequencies are judged against at least this many stories: in a young vault of 15 stories,
  * 7 about bitcoin would make "bitcoin" an ordinary word. A word in 7 stories is rare in any small vault.
@@ -76,10 +89,22 @@ interface Expansion {
   sid: number;
   sim: number;
 }
+interface Ranked {
+  d: number;
+  ev: number;
+  rank: number;
+  cov: number;
+  /** Every query word, as written (its stem), is in one of the story's item titles. */
+  titled: boolean;
+}
 interface Term {
   /** Weight in the cover ratio (idf of the word, 1 for a word with no expansion). */
   w: number;
   ex: Expansion[];
+  /** Stem id of the word itself when the vocabulary knows it, else -1. */
+  exact: number;
+  /** Stem id of the word itself when it is a rare name (RARE_SHARE), else -1. */
+  rare: number;
 }
 
 export class StorySearch {
@@ -93,6 +118,9 @@ export class StorySearch {
   private exactH1!: Int32Array;
   private exactH2!: Int32Array;
   private exactDoc!: Int32Array;
+  /** Per exact key: 1 when it is only a story name (no item has that title). */
+  private exactIsName!: Uint8Array;
+  private exactAt = 0;
   /** Delete-one keys of the vocabulary (32-bit hashes, sorted) with the token index they come from. */
   private delKey!: Int32Array;
   private delTok!: Int32Array;
@@ -101,9 +129,11 @@ export class StorySearch {
   private names: FuzzyIndex;
   private postStart: Int32Array;
   private postDoc: Int32Array;
-  /** Per posting: tf / (tf + K1), and sqrt of the share of the story's items holding the term. */
+  /** Per posting: tf / (tf + K1), and sqrt of the share of the story's items holding the term (over SHARE_FULL, capped at 1). */
   private postSat: Float32Array;
   private postShare: Float32Array;
+  /** Per posting: 1 when the term is in one of the story's item titles (not only tags, channel, name). */
+  private postTitle: Uint8Array;
   private items: Int32Array;
   private ids: Float64Array;
   private recency: Float64Array;
@@ -120,6 +150,12 @@ export class StorySearch {
   private sTermEv: Float64Array;
   private sTermRank: Float64Array;
   private sTermSim: Float64Array;
+  /** Per slot: query terms found as a rare name in an item title (all of them: an answer, see RARE_SHARE). */
+  private sRare: Int32Array;
+  private sTermRare: Uint8Array;
+  /** Per slot: query words found as written in one of the story's item titles. */
+  private sTitled: Int32Array;
+  private sTermTitled: Uint8Array;
   private termSlots: Int32Array;
 
   /** Thresholds, overridable for the evaluation (bench/eval/match.ts prints the sweep). */
@@ -151,7 +187,8 @@ export class StorySearch {
       return sid;
     };
     // Postings are collected per doc as (sid, tf) and inverted after.
-    const pSid: number[] = [], pTf: number[] = [], docStart = new Int32Array(n + 1);
+    const pSid: number[] = [], pTf: number[] = [], pTitle: number[] = [], docStart = new Int32Array(n + 1);
+    const inTitle = new Set<number>();
     const tf = new Map<number, number>();
     const itemBest = new Map<number, number>();
     const addText = (text: string, w: number) => {
@@ -167,13 +204,17 @@ export class StorySearch {
       this.weights[d] = doc.weight ?? 0;
       this.items[d] = doc.items.length;
       tf.clear();
+      inTitle.clear();
       for (const it of doc.items) {
         itemBest.clear();
         if (it.channel) addText(it.channel, CHANNEL_W);
         // One pass over all tags (a separator never joins words): tokenising is the costly step.
         if (it.tags?.length) addText(it.tags.join(" | "), TAG_W);
         addText(it.title, 1);
-        for (const [sid, w] of itemBest) tf.set(sid, (tf.get(sid) ?? 0) + w);
+        for (const [sid, w] of itemBest) {
+          tf.set(sid, (tf.get(sid) ?? 0) + w);
+          if (w === 1) inTitle.add(sid);
+        }
       }
       let len = doc.items.length;
       if (doc.items.length >= 2 || doc.items.length === 0) {
@@ -186,6 +227,7 @@ export class StorySearch {
       for (const [sid, v] of tf) {
         pSid.push(sid);
         pTf.push(v);
+        pTitle.push(inTitle.has(sid) ? 1 : 0);
         this.stemDf[sid]++;
       }
       docStart[d + 1] = pSid.length;
@@ -197,13 +239,15 @@ export class StorySearch {
     this.postDoc = new Int32Array(pSid.length);
     this.postSat = new Float32Array(pSid.length);
     this.postShare = new Float32Array(pSid.length);
+    this.postTitle = new Uint8Array(pSid.length);
     const fill = this.postStart.slice(0, nS);
     for (let d = 0; d < n; d++) {
       for (let k = docStart[d]; k < docStart[d + 1]; k++) {
         const at = fill[pSid[k]]++;
         this.postDoc[at] = d; // ascending doc per stem (binary-searchable)
         this.postSat[at] = pTf[k] / (pTf[k] + K1);
-        this.postShare[at] = Math.sqrt(Math.min(1, pTf[k] / Math.max(1, lens[d])));
+        this.postShare[at] = Math.sqrt(Math.min(1, pTf[k] / Math.max(1, lens[d]) / SHARE_FULL));
+        this.postTitle[at] = pTitle[k];
       }
     }
     this.buildExact(docs);
@@ -232,6 +276,10 @@ export class StorySearch {
     this.sTermEv = new Float64Array(n);
     this.sTermRank = new Float64Array(n);
     this.sTermSim = new Float64Array(n);
+    this.sRare = new Int32Array(n);
+    this.sTermRare = new Uint8Array(n);
+    this.sTitled = new Int32Array(n);
+    this.sTermTitled = new Uint8Array(n);
     this.termSlots = new Int32Array(n);
   }
 
@@ -241,18 +289,26 @@ export class StorySearch {
    * Response"). Several stories with the text: the tie rule (more items, more recent, weight, id).
    */
   private buildExact(docs: readonly SearchDoc[]): void {
-    const rows: [number, number, number][] = [];
+    const rows: [number, number, number, number][] = []; // h1, h2, doc, 1 = name
     docs.forEach((doc, d) => {
-      for (const text of [doc.name, ...doc.items.map((it) => it.title)]) {
-        const k = exactKey(text);
-        if (k) rows.push([k[0], k[1], d]);
+      const k = exactKey(doc.name);
+      if (k) rows.push([k[0], k[1], d, 1]);
+      for (const it of doc.items) {
+        const t = exactKey(it.title);
+        if (t) rows.push([t[0], t[1], d, 0]);
       }
     });
-    rows.sort((a, b) => a[0] - b[0] || a[1] - b[1] || this.better(a[2], b[2]));
-    const keep = rows.filter((r, i) => i === 0 || r[0] !== rows[i - 1][0] || r[1] !== rows[i - 1][1]);
+    rows.sort((a, b) => a[0] - b[0] || a[1] - b[1] || this.better(a[2], b[2]) || a[3] - b[3]);
+    const keep: [number, number, number, number][] = [];
+    for (const r of rows) {
+      const last = keep[keep.length - 1];
+      if (last && last[0] === r[0] && last[1] === r[1]) last[3] &= r[3];
+      else keep.push([...r]);
+    }
     this.exactH1 = Int32Array.from(keep, (r) => r[0]);
     this.exactH2 = Int32Array.from(keep, (r) => r[1]);
     this.exactDoc = Int32Array.from(keep, (r) => r[2]);
+    this.exactIsName = Uint8Array.from(keep, (r) => r[3]);
   }
 
   /** Negative when doc a wins a tie against doc b. */
@@ -270,6 +326,7 @@ export class StorySearch {
       if (h1[mid] < k[0] || (h1[mid] === k[0] && h2[mid] < k[1])) lo = mid + 1;
       else hi = mid;
     }
+    this.exactAt = lo;
     return lo < h1.length && h1[lo] === k[0] && h2[lo] === k[1] ? this.exactDoc[lo] : -1;
   }
 
@@ -323,9 +380,14 @@ export class StorySearch {
       let w = 1;
       if (sid !== undefined) w = this.idf(sid);
       else if (ex.length) w = Math.max(...ex.map((e) => this.idf(e.sid)));
-      out.push({ w, ex });
+      out.push({ w, ex, exact: sid ?? -1, rare: sid !== undefined && this.isRare(sid) ? sid : -1 });
     }
     return out;
+  }
+
+  /** A word held by at most RARE_SHARE of the stories (and by at least one). */
+  private isRare(sid: number): boolean {
+    return this.stemDf[sid] <= RARE_SHARE * Math.max(this.size, MIN_IDF_POPULATION);
   }
 
   /** Vocabulary token indexes that share a delete-one key with w (candidates for one edit). */
@@ -385,7 +447,16 @@ export class StorySearch {
   /** Best story, or null when none holds enough of the query (see the header). */
   match(q: string): SearchHit | null {
     const ex = this.exact(q.length > MAX_QUERY_CHARS ? q.slice(0, MAX_QUERY_CHARS) : q);
-    if (ex >= 0) return { id: this.ids[ex], score: 1, evidence: 0 };
+    if (ex >= 0) {
+      // A story of 2+ items named exactly by the query (a 1-item story's name is its title) yields to a larger story the ranking puts first whose items
+      // hold every query word ("star wars" names a 2-video story; the 7-video Last Jedi story wins).
+      // An exact item title never yields: a whole title must find its own story.
+      if (this.exactIsName[this.exactAt] && this.items[ex] >= 2) {
+        const top = this.rank(q, 1)[0];
+        if (top && top.d !== ex && top.titled && this.items[top.d] > this.items[ex]) return { id: this.ids[top.d], score: 1, evidence: top.ev };
+      }
+      return { id: this.ids[ex], score: 1, evidence: 0 };
+    }
     const top = this.search(q, 1);
     if (top.length) return top[0];
     // Story names, fuzzily, only for glued or split words ("iphonex", "i phone x"): the words above
@@ -397,6 +468,10 @@ export class StorySearch {
 
   /** Up to k answers, best first (each passes the thresholds). */
   search(q: string, k: number): SearchHit[] {
+    return this.rank(q, k).map((h) => ({ id: this.ids[h.d], score: Math.min(1, Math.round(h.cov * 1000) / 1000), evidence: h.ev }));
+  }
+
+  private rank(q: string, k: number): Ranked[] {
     if (this.size === 0 || k <= 0) return [];
     const terms = this.expand(q);
     if (!terms.length) return [];
@@ -407,12 +482,13 @@ export class StorySearch {
       for (const e of t.ex) m = Math.max(m, e.sim * this.idf(e.sid));
       evMax += m;
     }
-    if (evMax < this.minEvidence) return []; // even full saturation on every term could not pass
+    // Even full saturation on every term could not pass (unless every word is a rare name).
+    if (evMax < this.minEvidence && !terms.every((t) => t.rare >= 0)) return [];
     // Rarest terms first: they find the candidates; once the budget is spent, commoner terms only
     // score stories already found.
     const order = terms.map((t, i) => ({ i, n: t.ex.reduce((a, e) => a + this.postStart[e.sid + 1] - this.postStart[e.sid], 0) }));
     order.sort((a, b) => a.n - b.n || a.i - b.i);
-    const { slotOf, sDoc, sEv, sCov, sRank, sTerm, sTermEv, sTermRank, sTermSim, termSlots, postDoc, postSat, postShare } = this;
+    const { slotOf, sDoc, sEv, sCov, sRank, sTerm, sTermEv, sTermRank, sTermSim, sRare, sTermRare, sTitled, sTermTitled, termSlots, postDoc, postSat, postShare, postTitle } = this;
     if (++this.stamp > 0x3fffffff) {
       slotOf.fill(0);
       this.stamp = 1;
@@ -443,17 +519,23 @@ export class StorySearch {
             slotOf[j] = st;
             s = slotOf[j + 1] = nt++;
             sDoc[s] = postDoc[p];
-            sEv[s] = sCov[s] = sRank[s] = 0;
+            sEv[s] = sCov[s] = sRank[s] = sRare[s] = sTitled[s] = 0;
             sTerm[s] = -1;
           } else s = slotOf[j + 1];
           const v = w * postSat[p];
+          const titled = e.sid === term.exact && postTitle[p] === 1 ? 1 : 0;
+          const rare = titled && e.sid === term.rare ? 1 : 0;
           if (sTerm[s] !== oi) {
             sTerm[s] = oi;
             sTermEv[s] = v;
             sTermRank[s] = v * postShare[p];
             sTermSim[s] = e.sim;
+            sTermRare[s] = rare;
+            sTermTitled[s] = titled;
             termSlots[ns++] = s;
           } else {
+            sTermRare[s] |= rare;
+            sTermTitled[s] |= titled;
             if (v > sTermEv[s]) {
               sTermEv[s] = v;
               sTermRank[s] = v * postShare[p];
@@ -467,12 +549,16 @@ export class StorySearch {
         sRank[s] += sTermRank[s];
         sEv[s] += sTermEv[s];
         sCov[s] += term.w * sTermSim[s];
+        sRare[s] += sTermRare[s];
+        sTitled[s] += sTermTitled[s];
       }
     }
-    const hits: { d: number; ev: number; rank: number; cov: number }[] = [];
+    const hits: Ranked[] = [];
     for (let t = 0; t < nt; t++) {
       const c = wSum > 0 ? sCov[t] / wSum : 0;
-      if (c >= this.minCover - 1e-9 && sEv[t] >= this.minEvidence) hits.push({ d: sDoc[t], ev: sEv[t], rank: sRank[t], cov: c });
+      const rareName = sRare[t] === terms.length; // every query word a rare name in this story's titles
+      if ((c >= this.minCover - 1e-9 && sEv[t] >= this.minEvidence) || rareName)
+        hits.push({ d: sDoc[t], ev: sEv[t], rank: sRank[t], cov: c, titled: sTitled[t] === terms.length });
     }
     const r2 = (x: number) => Math.round(x * 100);
     hits.sort(
@@ -484,7 +570,7 @@ export class StorySearch {
         this.ids[a.d] - this.ids[b.d],
     );
     if (hits.length > k) hits.length = k;
-    return hits.map((h) => ({ id: this.ids[h.d], score: Math.min(1, Math.round(h.cov * 1000) / 1000), evidence: h.ev }));
+    return hits;
   }
 }
 

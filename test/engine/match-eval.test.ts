@@ -38,6 +38,24 @@ describe("labelled query set", () => {
 
   test("the issue's examples: a whole title and the bigger iPhone story", () => {
     const byQ = new Map(out.map((o) => [o.q.query, o]));
-    for (const q of ["I tried the iPhone X for 7 days", "iphone", "star wars", "logan paul", "jimmy kimmel", "thor ragnarok"]) expect(byQ.get(q)?.correct).toBe(true);
+    for (const q of ["I tried the iPhone X for 7 days", "iphone", "star wars", "logan paul", "jimmy kimmel", "thor ragnarok", "eminem", "kimmel", "ragnarok"])
+      expect(byQ.get(q)?.correct).toBe(true);
+  });
+
+  test('"star wars" finds the 7-video Last Jedi story, not a 2-video one that is also named Star Wars', () => {
+    const sv = demo.stories[demo.matcher.match("star wars")!.id];
+    expect(sv.rec.name).toBe("Last Jedi");
+    expect(sv.rec.videoIds.length).toBeGreaterThanOrEqual(7);
+  });
+
+  test("a rare name mentioned once in each of several stories' titles is found; an ordinary word in more than 1 % of stories is not", () => {
+    for (const q of ["eminem", "ragnarok", "halsey", "gucci"]) {
+      const h = demo.matcher.match(q);
+      expect(h).not.toBeNull();
+      const sv = demo.stories[h!.id];
+      const titles = sv.rec.videoIds.map((id) => demo.videoById.get(id)?.title ?? "").join(" ").toLowerCase();
+      expect(titles).toContain(q);
+    }
+    for (const q of ["people", "first", "world"]) expect(demo.matcher.match(q)).toBeNull();
   });
 });

@@ -17,7 +17,7 @@ export const QUERIES_TSV = join(REPO, "test/fixtures/queries.tsv");
 export interface LabelledQuery {
   vault: "demo" | "feeds";
   kind: string;
-  split: "dev" | "held";
+  split: "dev" | "held" | "fresh";
   query: string;
   /** Member ids (video id, news URL, search key); empty = must not match. */
   expected: string[];
