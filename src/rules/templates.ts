@@ -51,6 +51,8 @@ interface Helpers {
   poss: string; // "Sam Smith's"
   /** The subject when it can stand before a noun ("The Ultimate {mod} Guide"): ≤ 3 words, a plain noun phrase; else "". */
   mod: string;
+  /** The subject speaks in the first person ("I Dressed Like It Was 1987"): no "you" frame after it. */
+  firstPerson: boolean;
   y: number;
 }
 
@@ -146,7 +148,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     howto: [(h) => `${h.S} in 10 Minutes`],
     howto_vp: [(h) => `How to ${h.S} in 10 Minutes`],
     money: [(h) => (h.mod ? `90% of Investors Get ${h.NP} Wrong` : ""), (h) => `${h.NP} in 60 Seconds`],
-    headline: [(h) => `${h.S} in 60 Seconds`],
+    // No headline family: "Trump Attacks the Mayor of San Juan in 60 Seconds" reads as filler.
   },
   "hook:bold_claim": {
     general: [(h) => (h.mod ? `The Only ${h.mod} Guide You'll Ever Need` : ""), (h) => `${h.NP}: Everything You Need to Know`],
@@ -206,7 +208,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     howto: [(h) => `${h.S} [Step by Step]`],
     howto_vp: [(h) => `How to ${h.S} [Step by Step]`],
     money: [(h) => `${h.NP} [Explained]`],
-    headline: [(h) => `${h.S} [Full Story]`],
+    headline: [(h) => (h.firstPerson ? "" : `${h.S} [Reaction]`)],
     tragedy: [(h) => `${h.NP} [Timeline]`],
     mourning: [(h) => `${h.S} [A Look Back]`],
   },
@@ -280,7 +282,6 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     howto: [(h) => (h.mod ? `Try This ${h.mod}!` : "")],
     howto_vp: [(h) => `Learn to ${h.S} in Minutes!`],
     money: [(h) => `Everything You Need to Know About ${h.NP}!`],
-    headline: [(h) => `${h.S} - You Have to See This!`],
   },
   "struct:dash_split": {
     tragedy_headline: [(h) => `${h.S} - What We Know`],
@@ -304,7 +305,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     howto: [(h) => (h.mod ? `Your Guide to the Perfect ${h.mod}` : `Your Guide to ${h.S}`)],
     howto_vp: [(h) => `How You Can ${h.S} at Home`],
     money: [(h) => `What ${h.NP} Mean${h.s} for Your Wallet`],
-    headline: [(h) => `${h.S}: What You Need to Know`, (h) => `${h.S} - You Have to See This`, (h) => `${h.S}: Here's What You Missed`],
+    headline: [(h) => (h.firstPerson ? "" : `${h.S}: What You Need to Know`), (h) => (h.firstPerson ? "" : `${h.S}: Here's What You Missed`)],
     tragedy: [(h) => `What You Need to Know About ${h.NP}`],
     mourning: [(h) => `What You Need to Know About ${h.S}`],
   },
@@ -354,6 +355,7 @@ function helpers(s: Subject, year: number): Helpers {
     span: s.span ? ` ${s.span}` : "",
     dur: s.span ? s.span.replace(/^after\s+/i, "") : "a Week",
     poss: possessive(s.text),
+    firstPerson: /\b(?:i|i'm|i’m|i've|i’ve|my|me|we|our)\b/i.test(s.text),
     mod: s.kind !== "headline" && !s.vp && s.text.split(" ").length <= 3 && !/\b(?:of|the|and|with|for|vs|on|in|at|to)\b|[&,’'"]/i.test(s.text) ? s.text : "",
     y: year,
   };
