@@ -58,7 +58,8 @@ export function casingFrom(sources: readonly string[]): Casing {
       const n = (counts.get(w) ?? 0) + 1;
       counts.set(w, n);
       total.set(key, (total.get(key) ?? 0) + 1);
-      if (PLAIN_WORDS.has(key) && rank < 4) continue;
+      // Two-letter acronyms are the exception ("in the US", the film "IT"), still subject to the majority rule below.
+      if (PLAIN_WORDS.has(key) && rank < 4 && !(rank === 3 && key.length === 2)) continue;
       const cur = best.get(key);
       if (!cur || rank > cur.rank || (rank === cur.rank && n > cur.n)) best.set(key, { form: w, rank, n });
     }
@@ -92,6 +93,8 @@ export function recase(text: string, dict: Casing = new Map()): string {
     if (r === 1 && /^(?:[a-z]{1,3}\d{1,4}[a-z]?|\d{1,2}k)$/.test(w)) return w.toUpperCase();
     // A shouted word is calmed; a vowel-less one is an acronym or hashtag ("LWYMMD") and stays.
     if (r === 0 && /[AEIOUY]/.test(w)) return w[0] + w.slice(1).toLowerCase();
+    // A shouted 4-letter word with two vowels is a word, not an acronym ("CAKE", "LOVE"); brands won above.
+    if (r === 3 && /^[A-Z]{4}$/.test(w) && (w.match(/[AEIOU]/g) ?? []).length >= 2) return w[0] + w.slice(1).toLowerCase();
     return w;
   });
 }

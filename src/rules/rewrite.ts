@@ -92,6 +92,8 @@ export interface DraftSubject {
   span: string;
 }
 
+const DANGLING = /(?:^|\s)(?:a|an|the|my|our|your|his|her|their|big|huge|new|first|quick|full|&|and|of|with|to|for)$/i;
+
 /** The subject of a draft title, in the draft's own casing (see the module comment). */
 export function draftSubject(draft: string): DraftSubject {
   // The whole draft here (the subject is cut to length later), so brackets are still closed.
@@ -111,6 +113,9 @@ export function draftSubject(draft: string): DraftSubject {
   for (let k = 0; k < 4; k++) {
     const before = s;
     s = s.replace(LEAD_RE, "").replace(TRAIL_RE, "").replace(/[\s.!?:;,|\-–—]+$/u, "").trim();
+    // A frame word that was the head of a noun phrase ("… & A BIG UNBOXING") stays: cutting it leaves
+    // a dangling article or adjective.
+    if (DANGLING.test(s)) s = before;
     if (s === before) break;
   }
   if (!s || FRAMING_ONLY.test(s)) s = main;

@@ -11,7 +11,7 @@
  * Families, variants and the rule for picking one: docs/rules.md "Hook rescue and grade".
  */
 import { plainText } from "./markup.ts";
-import { casingFrom, isPluralHead, possessive, recase, titleCase, type Casing } from "./english.ts";
+import { casingFrom, isPluralHead, isShouting, possessive, recase, titleCase, type Casing } from "./english.ts";
 import { BANNED_WHEN_SENSITIVE, toneOf, type Tone } from "./tone.ts";
 import { topicKind, type KindContext, type TopicKind } from "./topickind.ts";
 import { titlePatterns } from "./structure.ts";
@@ -33,7 +33,7 @@ export interface Subject {
   span: string;
 }
 
-type Family = TopicKind | "howto_vp" | "tragedy" | "tragedy_headline" | "mourning";
+type Family = TopicKind | "howto_vp" | "tragedy" | "tragedy_headline" | "mourning" | "personal";
 /** One template: the subject's helpers in, text out ("" when this variant does not fit the subject). */
 type Tpl = (h: Helpers) => string;
 interface Helpers {
@@ -104,7 +104,8 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     person: [(h) => `I Was Wrong About ${h.S}`, (h) => `My Honest Opinion on ${h.S}`],
     event: [(h) => `My Honest Take on ${h.NP}`, (h) => `I Was Wrong About ${h.NP}`],
     howto: [(h) => (h.mod ? `I Tried This ${h.mod} for a Week` : ""), (h) => (h.mod ? `My Honest ${h.mod} Review` : "")],
-    howto_vp: [(h) => `I Tried to ${h.S} for a Week: Here's How It Went`],
+    // "for a Week" only reads right for a habit; "I Tried to Make Lloyd … for a Week" does not.
+    howto_vp: [(h) => `I Tried to ${h.S}: Here's How It Went`],
     money: [(h) => `I Was Wrong About ${h.NP}`, (h) => `My Honest Take on ${h.NP}`],
     headline: [(h) => `${h.S}: My Honest Reaction`],
   },
@@ -139,6 +140,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     money: [(h) => `If ${h.NP} Keep${h.s} You Up at Night, You're Not Alone`],
     tragedy: [(h) => `If ${h.NP} ${h.Has} Left You Shaken, You're Not Alone`],
     mourning: [(h) => `If You're Mourning ${h.S}, You're Not Alone`],
+    personal: [(h) => `${h.S}: If You're Going Through This, You're Not Alone`],
   },
   "hook:statistic": {
     general: [(h) => (h.mod ? `90% of People Get ${h.NP} Wrong` : ""), (h) => `${h.NP} in 60 Seconds`],
@@ -198,6 +200,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     headline: [(h) => `${h.S}: The Full Story`],
     tragedy: [(h) => `${h.NP}: What We Know So Far`],
     mourning: [(h) => `${h.S}: A Look Back`],
+    personal: [(h) => `${h.S}: My Story`],
   },
   "struct:bracket_tag": {
     tragedy_headline: [(h) => `${h.S} [Timeline]`],
@@ -211,6 +214,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     headline: [(h) => (h.firstPerson ? "" : `${h.S} [Reaction]`)],
     tragedy: [(h) => `${h.NP} [Timeline]`],
     mourning: [(h) => `${h.S} [A Look Back]`],
+    personal: [(h) => `${h.S} [My Story]`],
   },
   "struct:year_tag": {
     tragedy_headline: [(h) => `${h.S} | ${h.y} Timeline`],
@@ -273,6 +277,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     headline: [(h) => `${h.S} | The Full Story`],
     tragedy: [(h) => `${h.NP} | What We Know`],
     mourning: [(h) => `${h.S} | A Look Back`],
+    personal: [(h) => `${h.S} | My Story`],
   },
   "struct:exclamation": {
     general: [(h) => `Everything You Need to Know About ${h.NP}!`],
@@ -295,6 +300,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     headline: [(h) => `${h.S} - The Full Story`],
     tragedy: [(h) => `${h.NP} - What We Know`],
     mourning: [(h) => `${h.S} - A Look Back`],
+    personal: [(h) => `${h.S} - My Story`],
   },
   "struct:second_person": {
     tragedy_headline: [(h) => `${h.S}: What You Need to Know`],
@@ -319,9 +325,13 @@ function possessiveOf(h: Helpers): string {
 export const TEMPLATES: Readonly<Record<string, unknown>> = T;
 export const TEMPLATE_PATTERNS: readonly string[] = Object.keys(T);
 
+const FIRST_PERSON = /\b(?:i|i'm|i’m|i've|i’ve|my|me|we|our)\b/i;
+
 /** Families a subject may use, in order: a sensitive topic never falls back to a light-hearted one. */
 function families(s: Subject): Family[] {
   // A long subject reads as a headline: "What We Know About <ten words> So Far" does not.
+  // Someone's own hard experience ("My 1st Day at Chemotherapy"): their story, not news ("What We Know").
+  if (s.tone.sensitive && FIRST_PERSON.test(s.text)) return ["personal"];
   if (s.tone.sensitive) return s.tone.death && s.kind === "person" ? ["mourning"] : s.kind === "headline" || s.text.split(" ").length > 5 ? ["tragedy_headline"] : ["tragedy"];
   // A plural how-to noun ("Keto Recipes") reads wrong in "7 … Mistakes", "Try This …": general only.
   if (s.kind === "howto") return s.vp ? ["howto_vp"] : s.plural ? ["general"] : ["howto", "general"];
@@ -355,7 +365,7 @@ function helpers(s: Subject, year: number): Helpers {
     span: s.span ? ` ${s.span}` : "",
     dur: s.span ? s.span.replace(/^after\s+/i, "") : "a Week",
     poss: possessive(s.text),
-    firstPerson: /\b(?:i|i'm|i’m|i've|i’ve|my|me|we|our)\b/i.test(s.text),
+    firstPerson: FIRST_PERSON.test(s.text),
     mod: s.kind !== "headline" && !s.vp && s.text.split(" ").length <= 3 && !/\b(?:of|the|and|with|for|vs|on|in|at|to)\b|[&,’'"]/i.test(s.text) ? s.text : "",
     y: year,
   };
@@ -460,6 +470,17 @@ const VP_TAILS = /\s+(?:at home|from scratch|the easy way|the right way|like a p
 const VP_OPENERS = /^(?:make|build|fix|cook|bake|draw|learn|grow|clean|start|lose|save|paint|write|install|play|sing|dance|train|edit|brew|sew|knit|style|cut|dye|braid|apply|get rid of)\s/i;
 
 /**
+ * A shouted text ("MEET MY NEW KITTEN") says nothing about which words are acronyms: lower-case every
+ * all-caps word of 3+ letters with a vowel (A, E, I, O, U: "NYFW" stays) and the short function words
+ * ("MY", "TO"), so recase and Title Case spell it (brands and the story's
+ * own casing still win; "NYC", "DIY" keep their capitals through the brand list).
+ */
+const SHORT_WORDS = new Set("MY BY TO OF IN ON AT IS IT WE ME BE DO GO SO NO OR AN AS UP".split(" "));
+function calm(t: string): string {
+  return isShouting(t) ? t.replace(/\b[A-Z][A-Z'’]+\b/g, (w) => ((w.length >= 3 && /[AEIOU]/.test(w)) || SHORT_WORDS.has(w) ? w.toLowerCase() : w)) : t;
+}
+
+/**
  * Subject of a user's topic: plain text, the matched story's casing ("iphone x" → "iPhone X"),
  * otherwise the user's own casing with shouting calmed, then Title Case; its kind, tone, article and
  * number.
@@ -479,7 +500,7 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
     t = t.replace(LEADING_THE, "");
     leadingThe = true;
   }
-  const text = titleCase(recase(t, dict));
+  const text = titleCase(recase(calm(t), dict));
   const tone = toneOf(t, ctx.storyName ?? "", ctx.titles ?? []);
   const words = text.split(" ");
   const head = (words[words.length - 1] ?? "").toLowerCase();
@@ -488,7 +509,7 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   let kind = vp ? "howto" : topicKind(text, ctx, hooked);
   // A headline is quoted whole, with the article it came with.
   if (kind === "headline" && leadingThe) {
-    return { text: titleCase(recase(safeTopic(topic), dict)), kind, tone, the: false, plural: false, vp: false, span };
+    return { text: titleCase(recase(calm(safeTopic(topic)), dict)), kind, tone, the: false, plural: false, vp: false, span };
   }
   // A part of a product ("iPhone X Battery") is not something to buy or switch to.
   if (kind === "product" && words.length >= 2 && FEATURE_HEADS.has(head)) kind = "general";

@@ -8,6 +8,7 @@ import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { HOOK_MAX, TEMPLATE_PATTERNS, TOPIC_MAX, applyTemplate, hookText, safeTopic, subjectOf, type Subject } from "../../src/rules/templates.ts";
 import { BANNED_WHEN_SENSITIVE } from "../../src/rules/tone.ts";
+import { draftSubject } from "../../src/rules/rewrite.ts";
 import { TOPIC_KINDS, type TopicKind } from "../../src/rules/topickind.ts";
 import { titlePatterns } from "../../src/rules/structure.ts";
 import { HOOKS_MAX } from "../../src/api/hook-rescue.ts";
@@ -252,5 +253,46 @@ describe("hook-rescue selection on random pattern lists", () => {
       }),
       { numRuns: 1500 },
     );
+  });
+});
+
+describe("defects found reading samples (bench/RESULTS.text.md, seeds 11 and 12)", () => {
+  const all = (s: Subject) => TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017)).filter((x): x is string => x !== null);
+
+  test("someone's own hard experience gets 'my story' frames, never news frames", () => {
+    const s = subjectOf("my 1st day at chemotherapy");
+    const hooks = all(s);
+    expect(hooks.length).toBeGreaterThan(0);
+    for (const h of hooks) {
+      expect(h).not.toMatch(/What We Know|What You Need|Reaction|Worth|I Tried/i);
+      expect(h).toContain("My 1st Day at Chemotherapy");
+    }
+  });
+
+  test("a two-letter acronym in the matched story keeps its capitals", () => {
+    const s = subjectOf("why public transportation sucks in the us", { storyName: "Why Public Transportation Sucks in the US" });
+    expect(s.text).toBe("Why Public Transportation Sucks in the US");
+  });
+
+  test("a shouted topic is calmed whole; brands and vowel-less acronyms keep their capitals", () => {
+    expect(subjectOf("MEET MY NEW KITTEN!").text).toBe("Meet My New Kitten");
+    expect(subjectOf("NYFW LIMO RIDES WITH MY IPHONE").text).toBe("NYFW Limo Rides with My iPhone");
+  });
+
+  test("a how-to verb phrase is not 'tried for a week'", () => {
+    const hooks = all(subjectOf("how to make lloyd from the new lego ninjago movie"));
+    expect(hooks.some((h) => h.startsWith("I Tried to Make"))).toBe(true);
+    for (const h of hooks) expect(h).not.toMatch(/for a Week/i);
+  });
+
+  test("no 'you' frame after a first-person headline", () => {
+    for (const h of all(subjectOf("i dressed like it was 1987"))) expect(h).not.toMatch(/What You Need to Know|What You Missed|\[Reaction\]/);
+  });
+});
+
+describe("draftSubject keeps a frame word that heads a noun phrase", () => {
+  test("'& A BIG UNBOXING' keeps 'UNBOXING'; a trailing 'Review' after a name is still cut", () => {
+    expect(draftSubject("NYFW, LIMO RIDES & A BIG UNBOXING | Carli Bybel").subject).toContain("UNBOXING");
+    expect(draftSubject("Google Pixel 2 Review").subject).toBe("Google Pixel 2");
   });
 });
