@@ -30,6 +30,14 @@ describe("topicKind", () => {
     ["The Greatest Nancy Panel Ever Drawn", "headline"], // six words
     ["The Best Pizza in Town", "general"], // hooked only when the caller says so (see below)
     ["Blind People Describe", "headline"],
+    // A finite verb after the first word makes a clause (quoted whole, not framed as a thing).
+    ["Hurricane Maria Slams Puerto Rico", "headline"],
+    ["Princess Elizabeth's Baby Clothes Appear at Auction", "headline"],
+    ["10 Strange Dollar Store Items Sent", "headline"],
+    ["Taylor Swift Releases New Song", "headline"],
+    ["New Releases", "general"], // an -s form with nothing after it is a plural noun
+    ["Greatest Hits Collection", "general"],
+    ["Street Signs", "general"],
     ["Secret Storage Chair", "general"],
     ["Keto Diet", "general"],
     ["King Gizzard", "general"], // -ing but not a verb
