@@ -54,7 +54,8 @@ const TRAIL_RE = new RegExp(
       String.raw`(?:is|are)\s+(?:overrated|overhyped|amazing|awesome|terrible|the best)`,
       String.raw`in\s+(?:19|20)\d\d`,
       String.raw`(?:recap\s+)?(?:season|series|episode|ep\.?|part|pt\.?|vol\.?|chapter|week)\s*\d+\b.*`,
-      String.raw`(?:by|ft\.?|feat\.?|featuring)\s+\S.*`,
+      // "by Artist" is a credit; after a participle it is the sentence ("Transformed by Love").
+      String.raw`(?<!(?:ed|en)\s)by\s+\S.*|(?:ft\.?|feat\.?|featuring)\s+\S.*`,
       String.raw`live`,
       String.raw`(?:and|&)\s+(?:i|we)\s+(?:was|were)\s+wrong`,
       String.raw`so\s+you\s+don'?t\s+have\s+to`,

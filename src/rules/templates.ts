@@ -53,6 +53,8 @@ interface Helpers {
   mod: string;
   /** The subject speaks in the first person ("I Dressed Like It Was 1987"): no "you" frame after it. */
   firstPerson: boolean;
+  /** The subject addresses the reader ("Survive If You Get Stranded"): no "I tried to" before it. */
+  secondPerson: boolean;
   y: number;
 }
 
@@ -95,7 +97,8 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     person: [(h) => `${h.S}: Then and Now`],
     event: [(h) => `${h.NP}: Then and Now`],
     howto: [(h) => (h.mod ? `${h.mod} Transformation: Before and After` : "")],
-    howto_vp: [(h) => `I Tried to ${h.S} for 30 Days: Before and After`],
+    // "for 30 Days" only for a habit: "I Tried to Build a Teleporter for 30 Days" reads wrong.
+    howto_vp: [(h) => (HABIT_VP.test(h.S) && !h.secondPerson ? `I Tried to ${h.S} for 30 Days: Before and After` : "")],
     money: [(h) => `${h.NP}: Then and Now`, (h) => `${h.NP}, 30 Days Later: What Changed`],
   },
   "hook:confession": {
@@ -105,7 +108,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     event: [(h) => `My Honest Take on ${h.NP}`, (h) => `I Was Wrong About ${h.NP}`],
     howto: [(h) => (h.mod ? `I Tried This ${h.mod} for a Week` : ""), (h) => (h.mod ? `My Honest ${h.mod} Review` : "")],
     // "for a Week" only reads right for a habit; "I Tried to Make Lloyd … for a Week" does not.
-    howto_vp: [(h) => `I Tried to ${h.S}: Here's How It Went`],
+    howto_vp: [(h) => (h.secondPerson ? "" : `I Tried to ${h.S}: Here's How It Went`)],
     money: [(h) => `I Was Wrong About ${h.NP}`, (h) => `My Honest Take on ${h.NP}`],
     headline: [(h) => `${h.S}: My Honest Reaction`],
   },
@@ -246,7 +249,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     person: [(h) => `What I Learned From ${h.S}`],
     event: [(h) => `What I Learned From ${h.NP}`],
     howto: [(h) => (h.mod ? `My ${h.mod}, Step by Step` : "")],
-    howto_vp: [(h) => `I Tried to ${h.S} So You Don't Have To`],
+    howto_vp: [(h) => (h.secondPerson ? "" : `I Tried to ${h.S} So You Don't Have To`)],
     money: [(h) => `What I Learned From ${h.NP}`],
     headline: [(h) => `${h.S}: My Honest Reaction`],
     tragedy: [(h) => `What We Know About ${h.NP} So Far`],
@@ -325,6 +328,7 @@ function possessiveOf(h: Helpers): string {
 export const TEMPLATES: Readonly<Record<string, unknown>> = T;
 export const TEMPLATE_PATTERNS: readonly string[] = Object.keys(T);
 
+const HABIT_VP = /^(?:wear|eat|drink|sleep|wake|run|walk|meditate|exercise|stretch|read|journal|cook|lift|train|fast|quit|stop|use|learn|practice|practise|speak|study)\b/i;
 const FIRST_PERSON = /\b(?:i|i'm|i’m|i've|i’ve|my|me|we|our)\b/i;
 
 /** Families a subject may use, in order: a sensitive topic never falls back to a light-hearted one. */
@@ -366,6 +370,7 @@ function helpers(s: Subject, year: number): Helpers {
     dur: s.span ? s.span.replace(/^after\s+/i, "") : "a Week",
     poss: possessive(s.text),
     firstPerson: FIRST_PERSON.test(s.text),
+    secondPerson: /\b(?:you|your|you're|you’re|yourself)\b/i.test(s.text),
     mod: s.kind !== "headline" && !s.vp && s.text.split(" ").length <= 3 && !/\b(?:of|the|and|with|for|vs|on|in|at|to)\b|[&,’'"]/i.test(s.text) ? s.text : "",
     y: year,
   };

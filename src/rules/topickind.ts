@@ -4,7 +4,8 @@
  *   1. howto    text starts "how to", or has tutorial/recipe/DIY/routine/tips/guide/… words
  *   1b. headline (≥ 3 words) the text carries a hook of its own (src/rules/hook.ts says it is not
  *               `plain`: a question, superlative, confession…), opens with an -ing verb, or has a
- *               finite verb after its first word ("Hurricane Maria Slams Puerto Rico")
+ *               finite verb after its first word ("Hurricane Maria Slams Puerto Rico", "Kylie Jenner Is
+ *               Pregnant"), or opens with a question word ("What Uses Less Gas")
  *   2. money    money words (price, stocks, bitcoin, budget, $…), or the story's niche is Finance/Crypto
  *   3. event    event words (shooting, hurricane, election, awards, premiere, …) or a date ("October 4th")
  *   4. product  device/brand/model words (iPhone, Pixel, PS4, camera, …), review/unboxing framing, a
@@ -53,16 +54,21 @@ const FINITE_VERB_RE = new RegExp(
       "prank shock stun beat defeat crush dominate score celebrate honor honour mourn remember visit meet meets tell ask answer " +
       "react try eat drink buy sell build drop launch release reveal unveil tease teach learn find discover catch arrest charge " +
       "steal rescue survive escape flee strike push pull jump fall rise soar plunge spark trigger slap punch sing perform " +
-      "expose slam cancel renew replace reject accept approve pass vote elect name nominate")
+      "expose slam cancel renew replace reject accept approve pass vote elect name nominate play watch wear ride drive run walk " +
+      "cook bake paint write read dance stream host transform turn become prove")
       .split(" ")
       .map((v) => v + (v.endsWith("e") ? "(?:s|d)" : /(?:sh|ch|ss|x)$/.test(v) ? "(?:es|ed)" : /[^aeiou]y$/.test(v) ? "" : "(?:s|ed)"))
       .filter((x, i, a) => a.indexOf(x) === i)
       .join("|") +
-    String.raw`|says|said|told|won|lost|gave|took|left|sent|met|caught|found|bought|sold|broke|fell|rose|quit|cries|tries|denies|replies|dies|buries|marries)$`,
+    String.raw`|says|said|told|won|lost|gave|took|left|sent|met|caught|found|bought|sold|broke|fell|rose|quit|cries|tries|denies|replies|dies|buries|marries` +
+    // Copulas and auxiliaries: a clause only with words after them ("Kylie Jenner Is Pregnant").
+    String.raw`|is|are|was|were|has|have|goes|does|became|drove|ran|wrote|wore|rode|flew)$`,
   "i",
 );
 const PAST_RE = /(?:ed|^said|^told|^won|^lost|^gave|^took|^left|^sent|^met|^caught|^found|^bought|^sold|^broke|^fell|^rose|^quit)$/i;
 /** A finite verb after the first word; an -s form must have an object after it ("New Releases", "Street Signs" are nouns). */
+/** A question without its mark: "What Uses Less Gas", "Why We Sleep" (not "How to …", a how-to). */
+const WH_OPENER_RE = /^(?:what|why|how|who|when|where|which)\s+(?!to\s)\S+\s+\S+/i;
 const hasFiniteVerb = (w: readonly string[]) =>
   w.some((raw, i) => {
     const x = raw.replace(/[^\p{L}]/gu, "");
@@ -103,7 +109,7 @@ export function topicKind(text: string, ctx: KindContext = {}, hooked = false): 
   const majority = (c: number) => cats.length > 0 && cats.filter((x) => x === c).length * 2 >= cats.length;
   if (HOWTO_RE.test(t)) return "howto";
   // Someone's title, not a name: "Building the Ultimate PS4 Pro", "The Greatest Nancy Panel Ever Drawn".
-  if ((hooked || gerundOpener(w[0] ?? "") || hasFiniteVerb(w)) && w.length >= 3) return "headline";
+  if ((hooked || gerundOpener(w[0] ?? "") || hasFiniteVerb(w) || WH_OPENER_RE.test(t)) && w.length >= 3) return "headline";
   if (MONEY_RE.test(t) || ctx.niche === "Finance" || ctx.niche === "Crypto") return "money";
   if (EVENT_RE.test(t)) return "event";
   if (w.length <= 6 && PRODUCT_RE.test(t)) return "product";

@@ -295,4 +295,15 @@ describe("draftSubject keeps a frame word that heads a noun phrase", () => {
     expect(draftSubject("NYFW, LIMO RIDES & A BIG UNBOXING | Carli Bybel").subject).toContain("UNBOXING");
     expect(draftSubject("Google Pixel 2 Review").subject).toBe("Google Pixel 2");
   });
+
+  test("'by' after a participle is the sentence, not a credit", () => {
+    expect(draftSubject("Starved, Scared Dog Is Transformed by Love").subject).toBe("Starved, Scared Dog Is Transformed by Love");
+    expect(draftSubject("Sunflower by Post Malone").subject).toBe("Sunflower");
+  });
+
+  test("a how-to addressed to the reader gets no 'I tried to'; 'for 30 days' only for a habit", () => {
+    for (const h of TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("how to survive if you get stranded on an island"), 2017))) expect(h ?? "").not.toMatch(/I Tried/);
+    for (const h of TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("how to build a teleporter"), 2017))) expect(h ?? "").not.toMatch(/30 Days/);
+    expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("how to wear makeup every day"), 2017)).some((h) => /30 Days/.test(h ?? ""))).toBe(true);
+  });
 });

@@ -38,6 +38,9 @@ describe("topicKind", () => {
     ["New Releases", "general"], // an -s form with nothing after it is a plural noun
     ["Greatest Hits Collection", "general"],
     ["Street Signs", "general"],
+    ["Kylie Jenner Is Pregnant", "headline"], // a copula with words after it
+    ["What Uses Less Gas", "headline"], // a question without its mark
+    ["An Englishman Plays Risk", "headline"],
     ["Secret Storage Chair", "general"],
     ["Keto Diet", "general"],
     ["King Gizzard", "general"], // -ing but not a verb
