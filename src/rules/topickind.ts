@@ -5,7 +5,8 @@
  *   1b. headline (≥ 3 words) the text carries a hook of its own (src/rules/hook.ts says it is not
  *               `plain`: a question, superlative, confession…), opens with an -ing verb, or has a
  *               finite verb after its first word ("Hurricane Maria Slams Puerto Rico", "Kylie Jenner Is
- *               Pregnant"), or opens with a question word ("What Uses Less Gas")
+ *               Pregnant"), opens with a question word ("What Uses Less Gas"), or holds two
+ *               sentences ("Bicycle Line Guy. 1st Attempt")
  *   2. money    money words (price, stocks, bitcoin, budget, $…), or the story's niche is Finance/Crypto
  *   3. event    event words (shooting, hurricane, election, awards, premiere, …) or a date ("October 4th")
  *   4. product  device/brand/model words (iPhone, Pixel, PS4, camera, …), review/unboxing framing, a
@@ -67,6 +68,9 @@ const FINITE_VERB_RE = new RegExp(
 );
 const PAST_RE = /(?:ed|^said|^told|^won|^lost|^gave|^took|^left|^sent|^met|^caught|^found|^bought|^sold|^broke|^fell|^rose|^quit)$/i;
 /** A finite verb after the first word; an -s form must have an object after it ("New Releases", "Street Signs" are nouns). */
+/** Two sentences in one topic ("Bicycle Line Guy. 1st Attempt"): a caption, not a name. */
+const ABBREVIATIONS = new Set("jan feb mar apr jun jul aug sep sept oct nov dec dr mr mrs ms st jr sr vs no vol ep pt inc ltd co mt ft".split(" "));
+const sentenceBreak = (t: string) => [...t.matchAll(/(\p{L}+)[.!?]\s+\S/gu)].some((m) => /\p{Ll}$/u.test(m[1]) && !ABBREVIATIONS.has(m[1].toLowerCase()));
 /** A question without its mark: "What Uses Less Gas", "Why We Sleep" (not "How to …", a how-to). */
 const WH_OPENER_RE = /^(?:what|why|how|who|when|where|which)\s+(?!to\s)\S+\s+\S+/i;
 const hasFiniteVerb = (w: readonly string[]) =>
@@ -109,7 +113,7 @@ export function topicKind(text: string, ctx: KindContext = {}, hooked = false): 
   const majority = (c: number) => cats.length > 0 && cats.filter((x) => x === c).length * 2 >= cats.length;
   if (HOWTO_RE.test(t)) return "howto";
   // Someone's title, not a name: "Building the Ultimate PS4 Pro", "The Greatest Nancy Panel Ever Drawn".
-  if ((hooked || gerundOpener(w[0] ?? "") || hasFiniteVerb(w) || WH_OPENER_RE.test(t)) && w.length >= 3) return "headline";
+  if ((hooked || gerundOpener(w[0] ?? "") || hasFiniteVerb(w) || WH_OPENER_RE.test(t) || sentenceBreak(t)) && w.length >= 3) return "headline";
   if (MONEY_RE.test(t) || ctx.niche === "Finance" || ctx.niche === "Crypto") return "money";
   if (EVENT_RE.test(t)) return "event";
   if (w.length <= 6 && PRODUCT_RE.test(t)) return "product";

@@ -41,6 +41,8 @@ describe("topicKind", () => {
     ["Kylie Jenner Is Pregnant", "headline"], // a copula with words after it
     ["What Uses Less Gas", "headline"], // a question without its mark
     ["An Englishman Plays Risk", "headline"],
+    ["Bicycle Line Guy. 1st Attempt", "headline"], // two sentences: a caption
+    ["Mike Leach Oct. 17", "general"], // an abbreviation is not a sentence break
     ["Secret Storage Chair", "general"],
     ["Keto Diet", "general"],
     ["King Gizzard", "general"], // -ing but not a verb
