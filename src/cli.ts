@@ -5,8 +5,9 @@
  */
 import { parseArgs } from "node:util";
 import { cpSync, existsSync, readdirSync, mkdirSync } from "node:fs";
-import { MAX_BALANCE, MAX_CREDIT_AMOUNT, openWallet } from "./wallet/db.ts";
-import { DEMO_ACCOUNT, addCredits, countAccounts, createAccount, getAccount, NotFound, regenerateKey, revokeKeys, setReview, spendable } from "./wallet/keys.ts";
+import { MAX_BALANCE, MAX_CREDIT_AMOUNT } from "./wallet/db.ts";
+import { DEMO_ACCOUNT, NotFound, spendable } from "./wallet/keys.ts";
+import { openStore, redactUrl, walletTarget, type WalletStore } from "./wallet/store.ts";
 import { isPlanName, PLAN_NAMES, effectiveLimits } from "./wallet/plans.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { log } from "./log.ts";
@@ -27,10 +28,12 @@ Commands:
   ingest                build daily snapshots from raw feeds (also: ingest fetch)
   backtest              replay feeds and score the forecasting rules (no look-ahead)
 
-Run 'trend-intel <command> --help' for the options of a command.`,
-  serve: `Usage: trend-intel serve [--port 8787] [--db data/wallet.sqlite] [--snapshots snapshots]
+Run 'trend-intel <command> --help' for the options of a command.
+Every wallet command takes --db PATH (SQLite file; $WALLET_DB) or --wallet-url postgres://... ($WALLET_URL).`,
+  serve: `Usage: trend-intel serve [--port 8787] [--db data/wallet.sqlite | --wallet-url postgres://...] [--snapshots snapshots]
 
-Environment: PORT, HOST, WALLET_DB, SNAPSHOT_DIR, SNAPSHOT_SEED_DIR (copied into SNAPSHOT_DIR when it
+Environment: PORT, HOST, WALLET_DB, WALLET_URL (postgres://user:password@host:5432/db: a PostgreSQL
+wallet shared by several replicas, docs/replicas.md), SNAPSHOT_DIR, SNAPSHOT_SEED_DIR (copied into SNAPSHOT_DIR when it
 is empty), TOPUP_URL, PUBLIC_BASE_URL, AUTH_FAIL_LIMIT (failed auths per minute per address or key prefix, 60), TRUST_PROXY (comma-separated
 proxy addresses whose X-Forwarded-For is believed),
 WALLET_SYNC (normal|full), SNAPSHOT_POLL_MS (5000), USAGE_GUARD_PER_MIN (120), NODE_ENV, LOG_LEVEL=silent.
@@ -67,8 +70,9 @@ function intFlag(v: string | undefined, name: string): number | undefined {
   return Number(v);
 }
 
-function walletPath(flag?: string): string {
-  return flag ?? process.env.WALLET_DB ?? "data/wallet.sqlite";
+/** The wallet a command names: --wallet-url / WALLET_URL (PostgreSQL), else --db / WALLET_DB (SQLite). */
+function openWalletStore(values: { db?: string; "wallet-url"?: string }): Promise<WalletStore> {
+  return openStore(walletTarget({ db: values.db, walletUrl: values["wallet-url"] }, process.env));
 }
 
 /** Parsed flags: strings for string options, booleans for boolean ones (checked by parseArgs' strict mode). */
@@ -76,7 +80,7 @@ type Flags = { values: Record<string, string | boolean | undefined> & { help?: b
 
 function args(argv: string[], options: Record<string, { type: "string" | "boolean" }>): { values: Record<string, any>; positionals: string[] } {
   try {
-    return parseArgs({ args: argv, options: { ...options, help: { type: "boolean" }, db: { type: "string" } }, allowPositionals: true, strict: true }) as Flags;
+    return parseArgs({ args: argv, options: { ...options, help: { type: "boolean" }, db: { type: "string" }, "wallet-url": { type: "string" } }, allowPositionals: true, strict: true }) as Flags;
   } catch (e) {
     throw new UsageError((e as Error).message.split("\n")[0]);
   }
@@ -90,28 +94,28 @@ async function cmdAccounts(argv: string[]): Promise<void> {
   const a = args(argv, { plan: { type: "string" }, credits: { type: "string" }, burst: { type: "string" }, "daily-cap": { type: "string" }, "intel-cap": { type: "string" }, json: { type: "boolean" }, account: { type: "string" }, on: { type: "boolean" }, off: { type: "boolean" } });
   const sub = a.positionals[0];
   if (a.values.help || !sub) help("accounts");
-  const db = openWallet(walletPath(a.values.db));
+  const db = await openWalletStore(a.values);
   try {
     if (sub === "create") {
       const plan = a.values.plan;
       if (!plan || !isPlanName(plan)) throw new UsageError(`--plan must be one of ${PLAN_NAMES.join(", ")}`);
-      const r = createAccount(db, { plan, credits: intFlag(a.values.credits, "credits"), burst: intFlag(a.values.burst, "burst"), dailyCap: intFlag(a.values["daily-cap"], "daily-cap"), intelCap: intFlag(a.values["intel-cap"], "intel-cap") });
+      const r = await db.createAccount({ plan, credits: intFlag(a.values.credits, "credits"), burst: intFlag(a.values.burst, "burst"), dailyCap: intFlag(a.values["daily-cap"], "daily-cap"), intelCap: intFlag(a.values["intel-cap"], "intel-cap") });
       out(!!a.values.json, { account_id: r.accountId, api_key: r.apiKey }, `account_id: ${r.accountId}\napi_key:    ${r.apiKey}\n(the key is shown once; store it now)`);
     } else if (sub === "show") {
       const id = need(a.values.account, "account");
-      const acc = getAccount(db, id);
+      const acc = await db.getAccount(id);
       if (!acc) throw new NotFound(`no account ${id}`);
-      const keys = db.query("SELECT id, created_at, revoked_at FROM api_keys WHERE account_id = ? ORDER BY created_at").all(id);
+      const keys = await db.listKeys(id);
       const lim = effectiveLimits(acc.plan, acc);
       console.log(JSON.stringify({ account_id: acc.id, plan: acc.plan, credits_remaining: spendable(acc, Date.now()), credits_expire_at: acc.credits_expire_at ? new Date(acc.credits_expire_at).toISOString() : null, limits: lim, review: !!acc.review, created_at: new Date(acc.created_at).toISOString(), keys }, null, 2));
     } else if (sub === "review") {
       const id = need(a.values.account, "account");
       if (a.values.on === a.values.off) throw new UsageError("give exactly one of --on or --off");
-      setReview(db, id, !!a.values.on);
+      await db.setReview(id, !!a.values.on);
       console.log(`account ${id}: review ${a.values.on ? "on" : "off"}`);
     } else throw new UsageError(`unknown accounts subcommand '${sub}'`);
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
@@ -124,18 +128,18 @@ async function cmdKeys(argv: string[]): Promise<void> {
   const a = args(argv, { account: { type: "string" }, json: { type: "boolean" } });
   const sub = a.positionals[0];
   if (a.values.help || !sub) help("keys");
-  const db = openWallet(walletPath(a.values.db));
+  const db = await openWalletStore(a.values);
   try {
     const id = need(a.values.account, "account");
     if (sub === "regenerate") {
-      const k = regenerateKey(db, id);
+      const k = await db.regenerateKey(id);
       out(!!a.values.json, { account_id: id, api_key: k }, `api_key: ${k}\n(the old key no longer works; the new one is shown once)`);
     } else if (sub === "revoke") {
-      const n = revokeKeys(db, id);
+      const n = await db.revokeKeys(id);
       console.log(`revoked ${n} key(s) of ${id}`);
     } else throw new UsageError(`unknown keys subcommand '${sub}'`);
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
@@ -147,11 +151,11 @@ async function cmdCredits(argv: string[]): Promise<void> {
   const id = need(a.values.account, "account");
   const amount = intFlag(need(a.values.amount, "amount"), "amount")!;
   if (amount <= 0 || amount > MAX_CREDIT_AMOUNT) throw new UsageError(`--amount must be a whole number from 1 to ${MAX_CREDIT_AMOUNT.toLocaleString("en-US")}, got '${a.values.amount}'`);
-  const db = openWallet(walletPath(a.values.db));
+  const db = await openWalletStore(a.values);
   try {
-    console.log(`account ${id}: credits now ${addCredits(db, id, amount)}`);
+    console.log(`account ${id}: credits now ${await db.addCredits(id, amount)}`);
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
@@ -188,16 +192,22 @@ async function cmdServe(argv: string[]): Promise<void> {
     throw e;
   }
   seedSnapshots(cfg.SNAPSHOT_DIR, cfg.SNAPSHOT_SEED_DIR);
-  const { createServerApp } = await import("./server.ts");
-  const s = createServerApp({ walletPath: cfg.WALLET_DB, snapshotDir: cfg.SNAPSHOT_DIR, topupUrl: cfg.TOPUP_URL, publicBaseUrl: cfg.PUBLIC_BASE_URL, authFailLimit: cfg.AUTH_FAIL_LIMIT, sync: cfg.WALLET_SYNC, watch: true, pollMs: cfg.SNAPSHOT_POLL_MS, usageGuardPerMin: cfg.USAGE_GUARD_PER_MIN, trustProxy: cfg.TRUST_PROXY ? cfg.TRUST_PROXY.split(",") : [] });
+  const target = walletTarget({ db: a.values.db, walletUrl: a.values["wallet-url"] }, process.env);
+  const { createServerApp, createPgServerApp } = await import("./server.ts");
+  const appOpts = { snapshotDir: cfg.SNAPSHOT_DIR, topupUrl: cfg.TOPUP_URL, publicBaseUrl: cfg.PUBLIC_BASE_URL, authFailLimit: cfg.AUTH_FAIL_LIMIT, watch: true, pollMs: cfg.SNAPSHOT_POLL_MS, usageGuardPerMin: cfg.USAGE_GUARD_PER_MIN, trustProxy: cfg.TRUST_PROXY ? cfg.TRUST_PROXY.split(",") : [] };
+  const s =
+    target.kind === "postgres"
+      ? // WALLET_SYNC only when set: otherwise the database's own synchronous_commit (docs/replicas.md).
+        await createPgServerApp({ ...appOpts, walletUrl: target.url, sync: process.env.WALLET_SYNC ? cfg.WALLET_SYNC : undefined })
+      : createServerApp({ ...appOpts, walletPath: cfg.WALLET_DB, sync: cfg.WALLET_SYNC });
   if (!s.engine.current) log.warn("no_snapshot", { dir: cfg.SNAPSHOT_DIR, hint: "run `npm run vault:build` or `trend-intel ingest ...`; /readyz answers 503 until one appears" });
   // reusePort off (Elysia turns it on): a second server on a busy port must fail, not silently
   // share the port with, say, an old instance or one on another wallet.
   s.app.listen({ port: cfg.PORT, hostname: cfg.HOST, reusePort: false });
   const port = s.app.server?.port ?? cfg.PORT;
-  log.info("listening", { port, snapshot: s.engine.current?.header.date ?? null, wallet: cfg.WALLET_DB });
-  if (cfg.NODE_ENV !== "production" && countAccounts(s.db) === 0) {
-    const demo = createAccount(s.db, DEMO_ACCOUNT);
+  log.info("listening", { port, snapshot: s.engine.current?.header.date ?? null, wallet: target.kind === "postgres" ? redactUrl(target.url) : cfg.WALLET_DB });
+  if (cfg.NODE_ENV !== "production" && (await s.store.countAccounts()) === 0) {
+    const demo = await s.store.createAccount(DEMO_ACCOUNT);
     console.log(`\nDemo account created (free plan, ${DEMO_ACCOUNT.credits} credits valid 14 days: enough for every README example once). Key, shown once:\n  ${demo.apiKey}\nTry:\n  curl -s -H 'x-service-api-key: ${demo.apiKey}' 'http://127.0.0.1:${port}/api/public/trends?source=youtube'\n`);
   }
   let stopping = false;
@@ -206,7 +216,7 @@ async function cmdServe(argv: string[]): Promise<void> {
     stopping = true;
     log.info("shutdown", { signal: sig });
     await s.app.server?.stop(false); // stop accepting, let in-flight requests finish
-    s.close();
+    await s.close();
     log.info("stopped", {});
     process.exit(0);
   };

@@ -6,22 +6,29 @@
  * one onError for every error (pipeline.ts errorExit); /openapi.json and /docs from
  * @elysiajs/openapi, with Swagger UI's files served here (works offline); /llms.txt; /healthz and
  * /readyz. `createServerApp` takes its dependencies (wallet file, snapshot dir, clock), so tests run
- * the real thing in-process.
+ * the real thing in-process; `createPgServerApp` is the same app on a PostgreSQL wallet (issue 15:
+ * several replicas on one wallet), whose key look-up is awaited in the identity hook.
  */
 import { Elysia } from "elysia";
 import { openapi } from "@elysiajs/openapi";
 import type { Database } from "bun:sqlite";
 import { ENDPOINTS } from "./api/registry.ts";
 import { CONTRACTS, type Contract } from "./api/contracts.ts";
-import { EnvelopeCache, errorExit, identify, readQuery, serve, type Identified, type PipelineDeps } from "./api/pipeline.ts";
+import { EnvelopeCache, errorExit, identify, identifyAsync, readQuery, serve, type Identified, type PipelineDeps } from "./api/pipeline.ts";
 import { OPENAPI_VERSION, buildLlmsTxt, documentation, routeDetail } from "./api/openapi.ts";
 import { errorResponse } from "./errors.ts";
 import { Engine } from "./engine/engine.ts";
 import { KeyResolver } from "./wallet/auth.ts";
-import { Meter, type MeterOptions } from "./wallet/meter.ts";
+import { Meter, type ChargingMeter, type MeterOptions } from "./wallet/meter.ts";
 import { BUSY_TIMEOUT_MS, openWallet, type SyncMode } from "./wallet/db.ts";
 import { usageReader } from "./wallet/usage.ts";
 import { startCheckpointer } from "./wallet/checkpoint.ts";
+import { SqliteStore, type WalletStore } from "./wallet/store.ts";
+import { PgStore } from "./wallet/pg/store.ts";
+import { PgMeter } from "./wallet/pg/meter.ts";
+import { PgKeyResolver, pgUsageReader } from "./wallet/pg/auth.ts";
+import type { WalletView } from "./api/endpoint.ts";
+import type { Principal } from "./wallet/auth.ts";
 import { FailedAuthThrottle, clientAddress, parseTrustProxy } from "./api/throttle.ts";
 import { MinuteGuard } from "./api/usage.ts";
 import { log } from "./log.ts";
@@ -65,6 +72,17 @@ Ask the operator of this server for credits. An operator with a billing page can
 there instead with TOPUP_URL=https://...
 `;
 
+/** The wallet as the app uses it, from either store. */
+interface WalletParts<C> {
+  store: WalletStore;
+  resolver: KeyResolver | PgKeyResolver;
+  meter: ChargingMeter;
+  wallet: WalletView;
+  loadUsage?: (p: Principal, now: number) => Promise<unknown>;
+  close(): C;
+}
+
+/** The server on the SQLite wallet file `opts.walletPath` (the default store). */
 export function createServerApp(opts: AppOptions) {
   const clock = opts.clock ?? Date.now;
   // busy_timeout 0: SQLite would wait for another process's lock by sleeping this thread, which is
@@ -73,20 +91,68 @@ export function createServerApp(opts: AppOptions) {
   // Checkpoints on a worker thread, not after this connection's commits (src/wallet/checkpoint.ts).
   const checkpointer = opts.walletPath === ":memory:" ? null : startCheckpointer(opts.walletPath, (msg) => log.warn("wal_checkpoint_failed", { error: msg }));
   if (checkpointer) db.exec("PRAGMA wal_autocheckpoint = 0");
+  const meter = new Meter(db, clock, opts.meter);
+  const s = assemble(opts, {
+    store: new SqliteStore(db),
+    resolver: new KeyResolver(db),
+    meter,
+    wallet: { usage: usageReader(db, meter) },
+    close() {
+      checkpointer?.stop();
+      try {
+        // No request is served any more, so waiting for other connections is harmless here.
+        db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+        db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+      } catch {}
+      try {
+        db.close();
+      } catch {}
+    },
+  });
+  return { ...s, db };
+}
+
+/**
+ * The server on a PostgreSQL wallet (`walletUrl` = postgres://…), for several replicas on one
+ * wallet. Connects and migrates the schema before resolving; `close()` ends the pool. `sync`
+ * (WALLET_SYNC, only when set explicitly) chooses synchronous_commit for the debits (pg/meter.ts).
+ */
+export async function createPgServerApp(opts: Omit<AppOptions, "walletPath"> & { walletUrl: string }) {
+  const clock = opts.clock ?? Date.now;
+  const store = await PgStore.open(opts.walletUrl);
+  const meter = new PgMeter(store.sql, clock, opts.meter, opts.sync);
+  const resolver = new PgKeyResolver(store.sql);
+  meter.onEpoch = (e) => resolver.noteEpoch(e);
+  const usage = pgUsageReader(store.sql, meter);
+  return assemble(opts, {
+    store,
+    resolver,
+    meter,
+    wallet: { usage: () => null },
+    loadUsage: usage,
+    close: () => {
+      meter.release();
+      return store.close();
+    },
+  });
+}
+
+function assemble<C>(opts: Omit<AppOptions, "walletPath" | "sync">, w: WalletParts<C>) {
+  const clock = opts.clock ?? Date.now;
   const engine = new Engine(opts.snapshotDir);
   engine.refresh();
   if (opts.watch) engine.start(opts.pollMs);
   const baseUrl = (opts.publicBaseUrl ?? "http://127.0.0.1:8787").replace(/\/$/, "");
-  const meter = new Meter(db, clock, opts.meter);
   const deps: PipelineDeps = {
     engine,
-    resolver: new KeyResolver(db),
-    meter,
+    resolver: w.resolver,
+    meter: w.meter,
     topupUrl: opts.topupUrl ?? `${baseUrl}${TOPUP_PATH}`,
     clock,
     authThrottle: new FailedAuthThrottle(opts.authFailLimit ?? 60),
     freeGuard: new MinuteGuard(opts.usageGuardPerMin),
-    wallet: { usage: usageReader(db, meter) },
+    wallet: w.wallet,
+    loadUsage: w.loadUsage,
     reqlog: new RequestLog(opts.requestLog ?? true),
     envelopes: new EnvelopeCache(),
   };
@@ -120,10 +186,10 @@ export function createServerApp(opts: AppOptions) {
     .get("/docs/swagger-ui-bundle.js", async () => new Response((await loadSwaggerAssets()).js, { headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "public, max-age=86400" } }))
     .get("/healthz", () => new Response('{"status":"ok"}', { headers: JSON_HEADERS }))
     .get(TOPUP_PATH, () => new Response(TOPUP_TEXT, { headers: { "content-type": "text/plain; charset=utf-8" } }))
-    .get("/readyz", () => {
+    .get("/readyz", async () => {
       // wallet: "ok", "busy" (another process holds the write lock right now: still ready, paid
       // calls wait up to BUSY_WAIT_MS for it) or "cannot_commit" (not ready; `wallet_error` names the cause).
-      const w = deps.meter.readiness();
+      const w = await deps.meter.readiness();
       const snap = engine.current;
       const ready = w.wallet !== "cannot_commit" && !!snap;
       return new Response(JSON.stringify({ status: ready ? "ready" : "not_ready", snapshot: snap?.header.date ?? null, wallet: w.wallet, ...(w.wallet === "cannot_commit" ? { wallet_error: w.error } : {}) }), { status: ready ? 200 : 503, headers: JSON_HEADERS });
@@ -146,11 +212,18 @@ export function createServerApp(opts: AppOptions) {
   // from a hook's source text (`return f(`, `=> f(`), and an awaited hook costs every request a
   // microtask turn; reading `server` would define a getter on every request's context.
   const addressOf = (request: Request) => ipOf(request, base.server);
-  const app = base.derive(function identity({ request }) {
-    const id = {} as Identified;
-    identify(deps, request, addressOf, id);
-    return id;
-  });
+  // The PostgreSQL wallet's key look-up is awaited: an async hook, which Elysia awaits.
+  const app = w.resolver.async
+    ? base.derive(async function identity({ request }) {
+        const id = {} as Identified;
+        await identifyAsync(deps, request, addressOf, id);
+        return id;
+      })
+    : base.derive(function identity({ request }) {
+        const id = {} as Identified;
+        identify(deps, request, addressOf, id);
+        return id;
+      });
 
   for (const ep of ENDPOINTS) {
     app.get(ep.path, ({ query, principal, t0 }) => serve(deps, ep, principal, query as Record<string, unknown>, t0), {
@@ -162,22 +235,14 @@ export function createServerApp(opts: AppOptions) {
     });
   }
 
-  function close(): void {
+  function close(): C {
     engine.stop();
-    checkpointer?.stop();
     deps.reqlog.flush();
     log.info("meter_stats", { ...deps.meter.stats });
-    try {
-      // No request is served any more, so waiting for other connections is harmless here.
-      db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
-      db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
-    } catch {}
-    try {
-      db.close();
-    } catch {}
+    return w.close();
   }
 
-  return { app, db, engine, deps, close };
+  return { app, engine, deps, close, store: w.store };
 }
 
 /**

@@ -17,7 +17,9 @@ import type { Endpoint, WalletView } from "./endpoint.ts";
 import { KEY_HEADER, type Contract } from "./contracts.ts";
 import type { Engine, Loaded } from "../engine/engine.ts";
 import type { KeyResolver, Principal } from "../wallet/auth.ts";
-import { BUSY_RETRY_AFTER_S, isBusy, type Meter } from "../wallet/meter.ts";
+import type { PgKeyResolver } from "../wallet/pg/auth.ts";
+import { BUSY_RETRY_AFTER_S, isBusy, type ChargingMeter } from "../wallet/meter.ts";
+import { isPgUnavailable } from "../wallet/pg/errors.ts";
 import { FORBIDDEN_PARAMS, charLength, lengthViolation, paramMessage, readParam } from "./params.ts";
 import { normalizeInput, screenInput } from "../rules/injection.ts";
 import { tightestWindow, type Counters } from "../rules/ratelimit.ts";
@@ -29,14 +31,17 @@ import { log } from "../log.ts";
 
 export interface PipelineDeps {
   engine: Engine;
-  resolver: KeyResolver;
-  meter: Meter;
+  /** SQLite: resolves synchronously; PostgreSQL (`async: true`): awaited by identifyAsync. */
+  resolver: KeyResolver | PgKeyResolver;
+  meter: ChargingMeter;
   topupUrl: string;
   clock: () => number;
   authThrottle: FailedAuthThrottle;
   /** The free endpoints' own per-minute guard (they take no rate slot). */
   freeGuard: MinuteGuard;
   wallet: WalletView;
+  /** PostgreSQL: /usage's report, read before the (synchronous) handler runs. */
+  loadUsage?: (p: Principal, now: number) => Promise<unknown>;
   reqlog: RequestLog;
   envelopes: EnvelopeCache;
 }
@@ -48,8 +53,20 @@ export interface PipelineDeps {
  */
 export function authenticate(deps: PipelineDeps, request: Request, ipOf: (request: Request) => string): Principal {
   const presented = request.headers.get(KEY_HEADER);
-  const p = deps.resolver.resolve(presented);
+  const p = (deps.resolver as KeyResolver).resolve(presented);
   if (p) return p;
+  return authFailed(deps, request, ipOf, presented);
+}
+
+/** The same for a store whose key look-up is asynchronous (PostgreSQL). */
+export async function authenticateAsync(deps: PipelineDeps, request: Request, ipOf: (request: Request) => string): Promise<Principal> {
+  const presented = request.headers.get(KEY_HEADER);
+  const p = await deps.resolver.resolve(presented);
+  if (p) return p;
+  return authFailed(deps, request, ipOf, presented);
+}
+
+function authFailed(deps: PipelineDeps, request: Request, ipOf: (request: Request) => string, presented: string | null): never {
   const now = deps.clock();
   const ip = ipOf(request);
   // The client address is only looked up for failures; quiet() skips the maps when nothing failed.
@@ -78,6 +95,19 @@ export function identify(deps: PipelineDeps, request: Request, ipOf: (request: R
   into.t0 = t0;
   try {
     const principal = authenticate(deps, request, ipOf);
+    if (principal.review) throw new ApiError("usage_review", undefined, {}, { "X-RateLimit-Tier": principal.plan });
+    into.principal = principal;
+  } catch (e) {
+    throw Object.assign(e as Error, { t0 });
+  }
+}
+
+/** identify for the PostgreSQL wallet (its key look-up is awaited); same order of answers. */
+export async function identifyAsync(deps: PipelineDeps, request: Request, ipOf: (request: Request) => string, into: Partial<Identified>): Promise<void> {
+  const t0 = performance.now();
+  into.t0 = t0;
+  try {
+    const principal = await authenticateAsync(deps, request, ipOf);
     if (principal.review) throw new ApiError("usage_review", undefined, {}, { "X-RateLimit-Tier": principal.plan });
     into.principal = principal;
   } catch (e) {
@@ -195,7 +225,12 @@ export async function serve(deps: PipelineDeps, ep: Endpoint<any>, p: Principal,
   if (ep.kind === "free") {
     deps.freeGuard.take(p.accountId, now);
     // Free endpoints read the wallet, not the snapshot (usage answers while no snapshot is loaded).
-    const r = ep.handle(q, { snap: deps.engine.current as Loaded, now, principal: p, wallet: deps.wallet });
+    let wallet = deps.wallet;
+    if (deps.loadUsage) {
+      const report = await deps.loadUsage(p, now);
+      wallet = { usage: () => report };
+    }
+    const r = ep.handle(q, { snap: deps.engine.current as Loaded, now, principal: p, wallet });
     body = r.dataJson ?? JSON.stringify(r.data);
   } else {
     const snap = deps.engine.current;
@@ -246,7 +281,7 @@ function validationParam(error: any, ep: Contract | undefined): string {
 /**
  * The one exit for errors: ApiError → its code's status and body; a failed query validation →
  * 400 invalid_param naming the parameter; an unknown path → 404; a wallet read refused by another
- * connection's lock → 503 wallet_busy; anything else → 500 internal_error, whose real cause is
+ * connection's lock, or a PostgreSQL wallet that cannot be reached → 503 wallet_busy; anything else → 500 internal_error, whose real cause is
  * logged and never sent. Errors after identity carry the plan's X-RateLimit-Tier header.
  */
 export function errorExit(deps: PipelineDeps, c: ErrorContext): Response {
@@ -258,7 +293,7 @@ export function errorExit(deps: PipelineDeps, c: ErrorContext): Response {
     const value = (c.error as any)?.value?.[param];
     r = errorResponse("invalid_param", c.endpoint ? paramMessage(c.endpoint.query, param, value) : undefined, { param }, tier);
   } else if (c.code === "NOT_FOUND") r = errorResponse("not_found");
-  else if (isBusy(c.error)) r = apiErrorResponse(walletBusy(BUSY_RETRY_AFTER_S), tier); // nothing was charged
+  else if (isBusy(c.error) || isPgUnavailable(c.error)) r = apiErrorResponse(walletBusy(BUSY_RETRY_AFTER_S), tier); // nothing was charged
   else {
     const path = c.endpoint?.path ?? new URL(c.request.url).pathname;
     log.error("internal_error", { path, stack: (c.error as Error)?.stack ?? String(c.error) });

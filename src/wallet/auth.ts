@@ -26,6 +26,8 @@ export interface Principal {
 const MAX_CACHE = 50_000;
 
 export class KeyResolver {
+  /** Resolves synchronously (the PostgreSQL resolver is awaited instead). */
+  readonly async = false;
   private cache = new Map<string, Principal | null>();
   private version = -1;
   private versionStmt: Statement;

@@ -34,7 +34,8 @@ export function hashKey(k: string): string {
   return hasher.digest("hex");
 }
 
-function newId(prefix: string): string {
+/** A random id with a readable prefix (acc_, key_); shared by both stores. */
+export function newId(prefix: string): string {
   const b = crypto.getRandomValues(new Uint8Array(9));
   let s = prefix;
   for (const x of b) s += ALPHABET[x % 62];

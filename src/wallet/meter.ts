@@ -76,7 +76,7 @@ interface Pending extends ChargeRequest {
   reject: (e: unknown) => void;
 }
 
-interface AcctState {
+export interface AcctState {
   row: AccountRow;
   counters: Counters;
   /** Credits column as stored (expiry is applied when deciding). */
@@ -87,11 +87,65 @@ interface AcctState {
 const LEDGER_CHUNK = 64;
 
 /** One ledger row of a batch: the served calls of one key to one endpoint (docs/wallet.md, migration 3). */
-interface LedgerGroup {
+export interface LedgerGroup {
   keyId: string;
   endpoint: string;
   cost: number;
   calls: number;
+}
+
+/**
+ * Decide one batch in arrival order against the account states `state` returns (mutated: counters
+ * and balance advance with each accepted call): key and account, review, rate windows, then
+ * balance. Returns each request's result, the accounts whose state changed (with their counters
+ * before the batch) and the ledger rows to write. Shared by both stores' meters, so the SQLite and
+ * the PostgreSQL wallet decide exactly alike.
+ */
+export function decideBatch(
+  batch: ChargeRequest[],
+  state: (accountId: string) => AcctState | null,
+  keyLive: (keyId: string) => boolean,
+  now: number,
+): { results: ChargeResult[]; dirty: Map<string, { st: AcctState; before: Counters }>; groups: Map<string, LedgerGroup[]> } {
+  const results: ChargeResult[] = new Array(batch.length);
+  const dirty = new Map<string, { st: AcctState; before: Counters }>();
+  // One ledger row per (account, key, endpoint) of the batch; batches mostly hold few accounts.
+  const groups = new Map<string, LedgerGroup[]>();
+  for (let i = 0; i < batch.length; i++) {
+    const r = batch[i];
+    const st = state(r.accountId);
+    if (!st || !keyLive(r.keyId)) {
+      results[i] = { ok: false, code: "unauthorized" };
+      continue;
+    }
+    if (st.row.review) {
+      results[i] = { ok: false, code: "usage_review" };
+      continue;
+    }
+    const d = decide(st.counters, effectiveLimits(st.row.plan as PlanName, st.row), now, r.intel);
+    if (!d.ok) {
+      results[i] = { ok: false, code: "rate_limited", scope: d.scope, retryAfter: d.retryAfter };
+      continue;
+    }
+    const credits = spendable({ credits: st.stored, credits_expire_at: st.row.credits_expire_at }, now);
+    if (credits < r.cost) {
+      results[i] = { ok: false, code: "insufficient_credits", creditsRemaining: credits };
+      continue;
+    }
+    if (!dirty.has(r.accountId)) dirty.set(r.accountId, { st, before: st.counters });
+    st.counters = d.next;
+    st.stored = credits - r.cost;
+    let gs = groups.get(r.accountId);
+    if (!gs) groups.set(r.accountId, (gs = []));
+    let g: LedgerGroup | undefined;
+    for (const x of gs) if (x.keyId === r.keyId && x.endpoint === r.endpoint) g = x;
+    if (g) {
+      g.cost += r.cost;
+      g.calls++;
+    } else gs.push({ keyId: r.keyId, endpoint: r.endpoint, cost: r.cost, calls: 1 });
+    results[i] = { ok: true, creditsRemaining: st.stored, counters: st.counters };
+  }
+  return { results, dirty, groups };
 }
 
 export class Meter {
@@ -298,43 +352,8 @@ export class Meter {
             this.forget();
             this.known = v;
           }
-          const dirty = new Map<string, { st: AcctState; before: Counters }>();
-          // One ledger row per (account, key, endpoint) of the batch; batches mostly hold few accounts.
-          const groups = new Map<string, LedgerGroup[]>();
-          for (let i = 0; i < batch.length; i++) {
-            const r = batch[i];
-            const st = this.state(r.accountId);
-            if (!st || !this.keyLive(r.keyId)) {
-              results[i] = { ok: false, code: "unauthorized" };
-              continue;
-            }
-            if (st.row.review) {
-              results[i] = { ok: false, code: "usage_review" };
-              continue;
-            }
-            const d = decide(st.counters, effectiveLimits(st.row.plan as PlanName, st.row), now, r.intel);
-            if (!d.ok) {
-              results[i] = { ok: false, code: "rate_limited", scope: d.scope, retryAfter: d.retryAfter };
-              continue;
-            }
-            const credits = spendable({ credits: st.stored, credits_expire_at: st.row.credits_expire_at }, now);
-            if (credits < r.cost) {
-              results[i] = { ok: false, code: "insufficient_credits", creditsRemaining: credits };
-              continue;
-            }
-            if (!dirty.has(r.accountId)) dirty.set(r.accountId, { st, before: st.counters });
-            st.counters = d.next;
-            st.stored = credits - r.cost;
-            let gs = groups.get(r.accountId);
-            if (!gs) groups.set(r.accountId, (gs = []));
-            let g: LedgerGroup | undefined;
-            for (const x of gs) if (x.keyId === r.keyId && x.endpoint === r.endpoint) g = x;
-            if (g) {
-              g.cost += r.cost;
-              g.calls++;
-            } else gs.push({ keyId: r.keyId, endpoint: r.endpoint, cost: r.cost, calls: 1 });
-            results[i] = { ok: true, creditsRemaining: st.stored, counters: st.counters };
-          }
+          const { results: decided, dirty, groups } = decideBatch(batch, (id) => this.state(id), (id) => this.keyLive(id), now);
+          for (let i = 0; i < decided.length; i++) results[i] = decided[i];
           const ledger: (string | number)[] = [];
           for (const [accountId, gs] of groups) for (const g of gs) ledger.push(accountId, g.keyId, g.endpoint, g.cost, g.calls, now);
           for (let off = 0; off < ledger.length; off += LEDGER_CHUNK * 6) {
@@ -375,4 +394,13 @@ export class Meter {
 function errorCode(e: unknown): string {
   const code = (e as { code?: unknown })?.code;
   return typeof code === "string" && code.startsWith("SQLITE_") ? code : "unknown";
+}
+
+/** What the request path needs of a meter, whichever store is behind it (Meter, or PgMeter in src/wallet/pg/meter.ts). */
+export interface ChargingMeter {
+  charge(req: ChargeRequest, deadline?: number): Promise<ChargeResult>;
+  deadline(): number;
+  readiness(): WalletReadiness | Promise<WalletReadiness>;
+  readonly pending: number;
+  stats: { batches: number; requests: number; maxBatch: number; busy: number; busyAnswers: number };
 }
