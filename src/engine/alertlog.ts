@@ -7,11 +7,17 @@
 import { NICHES } from "../domain/enums.ts";
 import { buildStoryViews } from "./storyview.ts";
 import { alertLogEntries } from "./intel.ts";
-import type { VaultBody } from "../vault/model.ts";
+import { dayOrdinal, type VaultBody } from "../vault/model.ts";
 
 export function withAlertLog(body: VaultBody): VaultBody {
+  // Only stories with an item on today's chart can be alerted (alertCandidates), and a story's
+  // figures do not depend on other stories: views are built for those alone.
+  const today = dayOrdinal(body.date);
+  const live = new Set<string>();
+  for (const v of body.videos) if (v.storyId && v.d[v.d.length - 1] === today) live.add(v.storyId);
+  for (const q of body.searches) if (q.storyId && q.d[q.d.length - 1] === today) live.add(q.storyId);
   const videoById = new Map(body.videos.map((v) => [v.id, v]));
-  const views = buildStoryViews(body, videoById);
+  const views = buildStoryViews(body, videoById, live);
   const entries = alertLogEntries(body, new Map(views.map((s) => [s.rec.id, s])), NICHES);
   const kept = body.alertLog.filter((e) => e.date !== body.date);
   return { ...body, alertLog: [...kept, ...entries] };

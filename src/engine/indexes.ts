@@ -3,9 +3,10 @@
  * so serving is a lookup. Rankings are the top 10 per (source, niche) and across niches.
  */
 import { NICHES, type Niche, type TrendSource } from "../domain/enums.ts";
-import { dayOrdinal, type NewsRec, type VaultBody, type VideoRec } from "../vault/model.ts";
+import { dayOrdinal, type NewsRec, type SearchRec, type VaultBody, type VideoRec } from "../vault/model.ts";
+import { NONE, vaultColumns, type VaultColumns } from "../vault/columns.ts";
 import { velocity, viralScore } from "../rules/velocity.ts";
-import { buildStoryViews, searchScore, type StoryView } from "./storyview.ts";
+import { buildStoryViews, buildStoryViewsFromColumns, searchScore, videoRowOfString, type StoryView } from "./storyview.ts";
 import { StorySearch, type SearchDoc, type SearchItem } from "./search.ts";
 
 export interface TrendItem {
@@ -21,6 +22,12 @@ export interface TrendItem {
 
 export const MAX_ITEMS = 10;
 
+/** Videos by id (a Map for a v1 body; over the columns of a v2 one, building only the videos asked for). */
+export interface VideoLookup {
+  get(id: string): VideoRec | undefined;
+  readonly size: number;
+}
+
 export interface NewsItem {
   title: string;
   url: string;
@@ -34,7 +41,7 @@ export interface Indexes {
   trends: Map<string, TrendItem[]>;
   /** The same lists, serialised once at load. */
   trendsJson: Map<string, string>;
-  videoById: Map<string, VideoRec>;
+  videoById: VideoLookup;
   stories: StoryView[];
   storyById: Map<string, StoryView>;
   /** Story search over names and members' titles, tags, channels and headlines; hit id = index in `stories`. */
@@ -69,9 +76,23 @@ function rankTop<T>(items: T[], cmp: (a: T, b: T) => number, filter: (x: T) => b
   return out.slice(0, MAX_ITEMS);
 }
 
+/**
+ * Records whose last observation is `today` and that have a niche: all the rankings look at. Over
+ * v2 columns only these few are built (a day's chart, not the whole vault), in vault order.
+ */
+function onChartToday<K extends "videos" | "searches">(body: VaultBody, kind: K, today: number): VaultBody[K] {
+  const c = vaultColumns(body);
+  if (!c) return body[kind];
+  const p = kind === "videos" ? "v" : "s";
+  const niche = c.col<Uint32Array>(`${p}.niche`);
+  const out: (VideoRec | SearchRec)[] = [];
+  for (const i of c.rowsLastOn(p, today)) if (niche[i] !== NONE) out.push(kind === "videos" ? c.videoAt(i) : c.searchAt(i));
+  return out as VaultBody[K];
+}
+
 function videoTrends(body: VaultBody, today: number): { item: TrendItem; rankScore: number; id: string }[] {
   const out: { item: TrendItem; rankScore: number; id: string }[] = [];
-  for (const v of body.videos) {
+  for (const v of onChartToday(body, "videos", today)) {
     if (!v.niche || v.d[v.d.length - 1] !== today) continue; // only what is on the chart today, in a niche
     const vel = velocity(v.d, v.v);
     const score = viralScore(vel);
@@ -109,20 +130,25 @@ export function buildIndexes(body: VaultBody): Indexes {
 
   // Only the rankings above are built now: they are all /trends needs, so a server answers its first
   // request without waiting for the rest. Story views, the fuzzy matcher and the news lists are built
-  // on first use (or by warmIndexes); each getter returns the same object every time.
-  let videoById: Map<string, VideoRec> | undefined;
+  // on first use (or by warmIndexes); each getter returns the same object every time. Over a v2 body
+  // they read the columns, so the vault's records are never all built while serving.
+  const cols = vaultColumns(body);
+  let videoById: VideoLookup | undefined;
+  let rows: Int32Array | undefined;
   let storyPart: { stories: StoryView[]; storyById: Map<string, StoryView> } | undefined;
   let matchPart: StorySearch | undefined;
   let newsPart: { latestNews: NewsItem[]; newsByStory: Map<string, NewsItem[]> } | undefined;
-  const vb = () => (videoById ??= new Map(body.videos.map((v) => [v.id, v])));
+  const vb = () => (videoById ??= cols ? columnVideoLookup(cols) : new Map(body.videos.map((v) => [v.id, v])));
+  const rowOf = () => (rows ??= videoRowOfString(cols!));
   const sp = () => {
     if (!storyPart) {
-      const stories = buildStoryViews(body, vb());
-      storyPart = { stories, storyById: new Map(stories.map((s) => [s.rec.id, s])) };
+      const stories = cols ? buildStoryViewsFromColumns(body, cols, rowOf()) : buildStoryViews(body, vb());
+      const tid = cols?.col<Uint32Array>("t.id");
+      storyPart = { stories, storyById: new Map(stories.map((s, i) => [tid ? cols!.str(tid[i]) : s.rec.id, s])) };
     }
     return storyPart;
   };
-  const mp = () => (matchPart ??= buildMatcher(body, sp().stories, vb()));
+  const mp = () => (matchPart ??= cols ? buildMatcherFromColumns(body, cols, sp().stories, rowOf()) : buildMatcher(body, sp().stories, vb()));
   const np = () => (newsPart ??= buildNews(body));
   return {
     date: body.date,
@@ -158,7 +184,7 @@ export function warmIndexes(idx: Indexes): void {
  * One search document per story: its name and every member (video: title, tags, channel; search:
  * the query; news: headline and publisher). Built at load from what the snapshot holds.
  */
-function buildMatcher(body: VaultBody, stories: StoryView[], videoById: Map<string, VideoRec>): StorySearch {
+function buildMatcher(body: VaultBody, stories: StoryView[], videoById: VideoLookup): StorySearch {
   const pos = new Map(stories.map((sv, i) => [sv.rec.id, i]));
   const items: SearchItem[][] = stories.map(() => []);
   stories.forEach((sv, i) => {
@@ -180,6 +206,90 @@ function lastActive(sv: StoryView, body: VaultBody): number {
   return dayOrdinal(sv.rec.firstSeen);
 }
 
+/**
+ * The same documents as buildMatcher, from the columns: member rows through the string table,
+ * texts decoded for the build only (tags and channels once each).
+ */
+function buildMatcherFromColumns(body: VaultBody, c: VaultColumns, stories: StoryView[], rowOfString: Int32Array): StorySearch {
+  const cache = new Map<number, string>();
+  const cstr = (k: number) => {
+    let x = cache.get(k);
+    if (x === undefined) cache.set(k, (x = c.str(k)));
+    return x;
+  };
+  const mOff = c.col<Uint32Array>("t.videoIds.off"), mStr = c.col<Uint32Array>("t.videoIds");
+  const title = c.col<Uint32Array>("v.title"), chan = c.col<Uint32Array>("v.channelTitle");
+  const tagOff = c.col<Uint32Array>("v.tags.off"), tags = c.col<Uint32Array>("v.tags");
+  const items: SearchItem[][] = stories.map(() => []);
+  for (let i = 0; i < c.nStories; i++) {
+    for (let k = mOff[i]; k < mOff[i + 1]; k++) {
+      const r = rowOfString[mStr[k]];
+      if (r < 0) continue;
+      const tg: string[] = [];
+      for (let j = tagOff[r]; j < tagOff[r + 1]; j++) tg.push(cstr(tags[j]));
+      items[i].push({ title: c.str(title[r]), tags: tg, channel: cstr(chan[r]) || undefined });
+    }
+  }
+  // Story row of each string that is a story id (the last story wins, as pos does in buildMatcher).
+  const storyRow = new Int32Array(c.nStrings).fill(-1);
+  const tid = c.col<Uint32Array>("t.id");
+  for (let i = 0; i < tid.length; i++) storyRow[tid[i]] = i;
+  const sSid = c.col<Uint32Array>("s.storyId"), sQuery = c.col<Uint32Array>("s.query");
+  for (let i = 0; i < c.nSearches; i++) if (sSid[i] !== NONE && storyRow[sSid[i]] >= 0) items[storyRow[sSid[i]]].push({ title: c.str(sQuery[i]) });
+  const nSid = c.col<Uint32Array>("n.storyId"), nTitle = c.col<Uint32Array>("n.title"), nSource = c.col<Uint32Array>("n.source");
+  for (let i = 0; i < c.nNews; i++) if (nSid[i] !== NONE && storyRow[nSid[i]] >= 0) items[storyRow[nSid[i]]].push({ title: c.str(nTitle[i]), channel: cstr(nSource[i]) || undefined });
+  cache.clear();
+  const lastIdx = body.days.length - 1;
+  const tName = c.col<Uint32Array>("t.name"), tFirst = c.col<Uint32Array>("t.firstSeen");
+  const series = (["video", "search", "news"] as const).map((src) => [c.col<Uint32Array>(`t.${src}.at.off`), c.col<Uint32Array>(`t.${src}.at`), c.col<Float64Array>(`t.${src}.val`)] as const);
+  const docs: SearchDoc[] = stories.map((sv, i) => {
+    // lastActive over the sparse series: the last day (within body.days) any source was above 0.
+    let last = -1;
+    for (const [off, at, val] of series) for (let k = off[i]; k < off[i + 1]; k++) if (val[k] > 0 && at[k] <= lastIdx && at[k] > last) last = at[k];
+    const recency = last >= 0 ? dayOrdinal(body.days[last]) : dayOrdinal(c.str(tFirst[i]));
+    return { id: i, name: c.str(tName[i]), items: items[i], recency, weight: sv.vaultScore };
+  });
+  return new StorySearch(docs);
+}
+
+/**
+ * Videos by id over the columns. Ingest writes videos sorted by id, so a lookup is a binary search
+ * over the id column (checked once on first use; an unsorted file gets a Map of id → row).
+ */
+function columnVideoLookup(c: VaultColumns): VideoLookup {
+  const id = c.col<Uint32Array>("v.id");
+  let find: ((x: string) => number) | undefined;
+  const init = () => {
+    let sorted = true;
+    let prev = "";
+    for (let i = 0; i < id.length && sorted; i++) {
+      const s = c.str(id[i]);
+      if (i > 0 && !(prev < s)) sorted = false;
+      prev = s;
+    }
+    if (sorted)
+      return (x: string) => {
+        let lo = 0, hi = id.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (c.str(id[mid]) < x) lo = mid + 1;
+          else hi = mid;
+        }
+        return lo < id.length && c.str(id[lo]) === x ? lo : -1;
+      };
+    const m = new Map<string, number>();
+    for (let i = 0; i < id.length; i++) m.set(c.str(id[i]), i);
+    return (x: string) => m.get(x) ?? -1;
+  };
+  return {
+    size: id.length,
+    get(x: string) {
+      const r = (find ??= init())(x);
+      return r < 0 ? undefined : c.videoAt(r);
+    },
+  };
+}
+
 function buildNews(body: VaultBody): { latestNews: NewsItem[]; newsByStory: Map<string, NewsItem[]> } {
   const byStory = new Map<string, NewsItem[]>();
   const latest: NewsItem[] = [];
@@ -198,7 +308,7 @@ function buildNews(body: VaultBody): { latestNews: NewsItem[]; newsByStory: Map<
 
 function searchTrends(body: VaultBody, today: number): { item: TrendItem; rankScore: number; id: string }[] {
   const out: { item: TrendItem; rankScore: number; id: string }[] = [];
-  for (const s of body.searches) {
+  for (const s of onChartToday(body, "searches", today)) {
     if (!s.niche || s.d[s.d.length - 1] !== today) continue;
     const score = searchScore(s.t[s.t.length - 1]);
     out.push({

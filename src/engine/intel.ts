@@ -10,6 +10,7 @@ import { classifyHook } from "../rules/hook.ts";
 import { validatePatterns, median, type PatternExample, type PatternItem, type PatternStat } from "../rules/patterns.ts";
 import { alertConfidence, selectAlerts, selectReceipts, tier, trackRecordWithBaseline, BRIEF_TOP_N, type Transparency } from "../rules/alerts.ts";
 import type { StoryView } from "./storyview.ts";
+import { vaultColumns } from "../vault/columns.ts";
 
 /** Days of history that pattern validation looks at. */
 export const PATTERN_WINDOW_DAYS = 14;
@@ -66,7 +67,7 @@ export function patternItems(body: VaultBody, niche?: Niche): PatternItem[] {
   const today = dayOrdinal(body.date);
   const from = today - PATTERN_WINDOW_DAYS + 1;
   const out: PatternItem[] = [];
-  for (const v of body.videos) {
+  for (const v of windowVideos(body, from, today)) {
     if (niche && v.niche !== niche) continue;
     const days: number[] = [];
     const gains: number[] = [];
@@ -80,6 +81,25 @@ export function patternItems(body: VaultBody, niche?: Niche): PatternItem[] {
     while (k > 0 && v.d[k] > today) k--;
     const ref = { title: v.title, creator: v.channelTitle, views: v.v[k], date: ordinalToIso(v.d[k]) };
     out.push({ patterns: titlePatterns(v.title), creator: v.channelTitle, days, niche: v.niche, velocity: median(gains), ref });
+  }
+  return out;
+}
+
+/**
+ * Videos observed between `from` and `to` (the only ones patternItems can use): all records of a v1
+ * body; over v2 columns only those rows are built, in vault order.
+ */
+function windowVideos(body: VaultBody, from: number, to: number): Iterable<VideoRec> {
+  const c = vaultColumns(body);
+  if (!c) return body.videos;
+  const off = c.col<Uint32Array>("v.d.off"), d = c.col<Int32Array>("v.d");
+  const out: VideoRec[] = [];
+  for (let r = 0; r < c.nVideos; r++) {
+    for (let k = off[r]; k < off[r + 1]; k++)
+      if (d[k] >= from && d[k] <= to) {
+        out.push(c.videoAt(r));
+        break;
+      }
   }
   return out;
 }
@@ -132,6 +152,17 @@ export function alertCandidates(body: VaultBody, stories: Map<string, StoryView>
     if (!s || !s.niche || (niche && s.niche !== niche)) return;
     out.push({ storyId: s.rec.id, accelerating: s.momentum === "accelerating", vaultScore: s.vaultScore, velocity: s.velocity, story: s, lead: lead ?? s.leadVideo });
   };
+  const c = vaultColumns(body);
+  if (c) {
+    // Over v2 columns only today's chart is built (same records, same order).
+    for (const i of c.rowsLastOn("v", today)) {
+      const v = c.videoAt(i);
+      push(v.storyId, v);
+    }
+    const sid = c.col<Uint32Array>("s.storyId");
+    for (const i of c.rowsLastOn("s", today)) push(c.strOpt(sid[i]), null);
+    return out;
+  }
   for (const v of body.videos) if (v.d[v.d.length - 1] === today) push(v.storyId, v);
   for (const q of body.searches) if (q.d[q.d.length - 1] === today) push(q.storyId, null);
   return out;
@@ -147,8 +178,12 @@ export function currentAlerts(body: VaultBody, stories: Map<string, StoryView>, 
 export function alertLogEntries(body: VaultBody, stories: Map<string, StoryView>, niches: readonly Niche[]): AlertLogEntry[] {
   const seen = new Set<string>();
   const out: AlertLogEntry[] = [];
+  // The day's candidates once, then per niche the ones of its stories (what currentAlerts would
+  // collect for that niche, in the same order), instead of a walk over every video per niche.
+  const all = alertCandidates(body, stories);
   for (const n of [undefined, ...niches]) {
-    for (const a of currentAlerts(body, stories, n, BRIEF_TOP_N).alerts) {
+    const { shown } = selectAlerts(n ? all.filter((c) => c.story.niche === n) : all.slice(), BRIEF_TOP_N);
+    for (const a of shown.map((c) => alertOf(c.story, c.story.leadVideo))) {
       if (seen.has(a.storyId)) continue;
       seen.add(a.storyId);
       const lead = stories.get(a.storyId)?.leadVideo ?? null;
@@ -174,7 +209,7 @@ export interface Receipt {
  * the story's current name when the story still exists (names improve as members arrive), else the
  * name logged at alert time.
  */
-export function measureAlerts(body: VaultBody, videoById: Map<string, VideoRec>, niche?: Niche, stories?: Map<string, StoryView>): Receipt[] {
+export function measureAlerts(body: VaultBody, videoById: { get(id: string): VideoRec | undefined }, niche?: Niche, stories?: Map<string, StoryView>): Receipt[] {
   const out: Receipt[] = [];
   for (const e of body.alertLog) {
     if (e.date >= body.date || !e.videoId || e.viewsAtAlert == null || e.viewsAtAlert <= 0) continue;
@@ -206,6 +241,30 @@ export function measureBaseline(body: VaultBody, niche?: Niche, stories?: Map<st
   }
   const out: { daysMeasured: number; growthPct: number }[] = [];
   if (!alerted.size) return out;
+  const c = vaultColumns(body);
+  if (c) {
+    // The same walk over v2 columns: only the fields it reads, no records.
+    const dOff = c.col<Uint32Array>("v.d.off"), d = c.col<Int32Array>("v.d"), vOff = c.col<Uint32Array>("v.v.off"), vv = c.col<Float64Array>("v.v");
+    const sidCol = c.col<Uint32Array>("v.storyId"), nicheCol = c.col<Uint32Array>("v.niche");
+    const strs = new Map<number, string | null>();
+    const str = (k: number) => {
+      let x = strs.get(k);
+      if (x === undefined) strs.set(k, (x = c.strOpt(k)));
+      return x;
+    };
+    for (let r = 0; r < c.nVideos; r++) {
+      const storyId = str(sidCol[r]);
+      if (niche && (storyId && stories ? stories.get(storyId)?.niche : str(nicheCol[r])) !== niche) continue;
+      const d0 = dOff[r], n = dOff[r + 1] - d0, v0 = vOff[r], nv = vOff[r + 1] - v0;
+      const lastDay = d[d0 + n - 1];
+      for (let i = 0; i < n - 1; i++) {
+        const ids = alerted.get(d[d0 + i]);
+        if (i >= nv || !ids || (storyId && ids.has(storyId)) || !(vv[v0 + i] > 0)) continue;
+        out.push({ daysMeasured: lastDay - d[d0 + i], growthPct: Math.round((vv[v0 + nv - 1] / vv[v0 + i] - 1) * 1000) / 10 });
+      }
+    }
+    return out;
+  }
   for (const v of body.videos) {
     if (niche && (v.storyId && stories ? stories.get(v.storyId)?.niche : v.niche) !== niche) continue;
     const lastDay = v.d[v.d.length - 1];

@@ -1,5 +1,5 @@
 /**
- * Snapshot format v1 (src/vault/snapshot.ts) on real snapshots built from the Kaggle CSV:
+ * Snapshot files (src/vault/snapshot.ts, format v2 as written today) on real snapshots built from the Kaggle CSV:
  * round trip, byte-identical re-encode, refusal of corrupt / truncated / foreign / other-version
  * files; the Engine refuses a corrupt newer snapshot with a logged reason and keeps serving, and
  * hot-swaps a newer valid one without failing requests in flight; ingest is reproducible.
@@ -8,8 +8,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { readFileSync, writeFileSync, readdirSync, renameSync, existsSync, utimesSync } from "node:fs";
 import { join } from "node:path";
-import { Packr } from "msgpackr";
-import { decodeSnapshot, encodeSnapshot, readSnapshotFile, snapshotPath, readHeader, SnapshotError, FORMAT_VERSION, listSnapshots } from "../../src/vault/snapshot.ts";
+import { decodeSnapshot, encodeSnapshot, readSnapshotFile, snapshotPath, readHeader, SnapshotError, FORMAT_VERSION, listSnapshots, frameSnapshot } from "../../src/vault/snapshot.ts";
 import { Engine } from "../../src/engine/engine.ts";
 import { buildIndexes, trendKey } from "../../src/engine/indexes.ts";
 import { FIRST_DAY, copyVault, kaggleCsvFirstDays, smallVault } from "../helpers/vault.ts";
@@ -34,14 +33,10 @@ function refused(buf: Uint8Array, reason?: RegExp): void {
   if (reason) expect((err as Error).message).toMatch(reason);
 }
 
-/** Re-assemble a file with a replaced header (same msgpack settings as the writer). */
-const packr = new Packr({ useRecords: false, moreTypes: false });
+/** Re-assemble a file (same magic and layout) with a replaced header. */
 function withHeader(buf: Uint8Array, patch: (h: any) => any): Uint8Array {
   const { header, bodyOffset } = readHeader(buf);
-  const head = packr.pack(patch({ ...header }));
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(head.length);
-  return Buffer.concat([Buffer.from("TIVAULT1"), len, head, Buffer.from(buf.subarray(bodyOffset))]);
+  return frameSnapshot(patch({ ...header }), buf.subarray(bodyOffset), header.format);
 }
 
 describe("format", () => {
@@ -123,7 +118,7 @@ describe("format", () => {
 
   test("wrong format version → refused", () => {
     const raw = bytesOf(DAY2);
-    for (const v of [0, 2, FORMAT_VERSION + 1, "1", null]) refused(withHeader(raw, (h) => ({ ...h, format: v })), /format version/);
+    for (const v of [0, 1, FORMAT_VERSION + 1, String(FORMAT_VERSION), null]) refused(withHeader(raw, (h) => ({ ...h, format: v })), /format version/);
     // sanity: the same re-assembly with the right version is accepted
     expect(decodeSnapshot(withHeader(raw, (h) => h)).header.date).toBe(DAY2);
   });
@@ -134,10 +129,12 @@ describe("format", () => {
     foreign[0] = "X".charCodeAt(0);
     refused(foreign, /magic/);
     refused(new TextEncoder().encode("TIVAULT1" + "not msgpack at all"));
+    refused(new TextEncoder().encode("TIVAULT2" + "not msgpack at all"));
     refused(withHeader(raw, (h) => ({ ...h, date: DAY3 })), /dates differ/);
     const len = Buffer.alloc(4);
     len.writeUInt32BE(3);
     refused(Buffer.concat([Buffer.from("TIVAULT1"), len, Buffer.from([0xc1, 0xc1, 0xc1]), Buffer.from("body")]));
+    refused(Buffer.concat([Buffer.from("TIVAULT2"), len, Buffer.from([0xc1, 0xc1, 0xc1]), Buffer.from("body")]));
   });
 });
 
