@@ -553,23 +553,31 @@ export class StorySearch {
         sTitled[s] += sTermTitled[s];
       }
     }
+    // The k best by the tie rule, kept sorted while scanning: no record per passing story (a common
+    // word passes for a thousand of them, and sorting them all cost more than finding them).
+    const r2 = (x: number) => Math.round(x * 100);
+    const before = (d1: number, rank1: number, d2: number, rank2: number) =>
+      (r2(rank2) - r2(rank1) ||
+        this.items[d2] - this.items[d1] ||
+        this.recency[d2] - this.recency[d1] ||
+        this.weights[d2] - this.weights[d1] ||
+        this.ids[d1] - this.ids[d2]) < 0;
     const hits: Ranked[] = [];
     for (let t = 0; t < nt; t++) {
       const c = wSum > 0 ? sCov[t] / wSum : 0;
       const rareName = sRare[t] === terms.length; // every query word a rare name in this story's titles
-      if ((c >= this.minCover - 1e-9 && sEv[t] >= this.minEvidence) || rareName)
-        hits.push({ d: sDoc[t], ev: sEv[t], rank: sRank[t], cov: c, titled: sTitled[t] === terms.length });
+      if (!((c >= this.minCover - 1e-9 && sEv[t] >= this.minEvidence) || rareName)) continue;
+      const d = sDoc[t], rank = sRank[t];
+      if (hits.length === k && !before(d, rank, hits[k - 1].d, hits[k - 1].rank)) continue;
+      let at = hits.length === k ? k - 1 : hits.length;
+      const h = { d, ev: sEv[t], rank, cov: c, titled: sTitled[t] === terms.length };
+      if (hits.length < k) hits.push(h);
+      while (at > 0 && before(d, rank, hits[at - 1].d, hits[at - 1].rank)) {
+        hits[at] = hits[at - 1];
+        at--;
+      }
+      hits[at] = h;
     }
-    const r2 = (x: number) => Math.round(x * 100);
-    hits.sort(
-      (a, b) =>
-        r2(b.rank) - r2(a.rank) ||
-        this.items[b.d] - this.items[a.d] ||
-        this.recency[b.d] - this.recency[a.d] ||
-        this.weights[b.d] - this.weights[a.d] ||
-        this.ids[a.d] - this.ids[b.d],
-    );
-    if (hits.length > k) hits.length = k;
     return hits;
   }
 }
