@@ -93,7 +93,7 @@ export interface DraftSubject {
   span: string;
 }
 
-const DANGLING = /(?:^|\s)(?:a|an|the|my|our|your|his|her|their|big|huge|new|first|quick|full|&|and|of|with|to|for)$/i;
+const DANGLING = /(?:^|\s)(?:a|an|the|my|our|your|his|her|their|big|huge|new|first|quick|full|honest|official|final|&|and|of|with|to|for)$/i;
 
 /** The subject of a draft title, in the draft's own casing (see the module comment). */
 export function draftSubject(draft: string): DraftSubject {

@@ -6,7 +6,8 @@
  *               `plain`: a question, superlative, confession…), opens with an -ing verb, or has a
  *               finite verb after its first word ("Hurricane Maria Slams Puerto Rico", "Kylie Jenner Is
  *               Pregnant"), opens with a question word ("What Uses Less Gas"), or holds two
- *               sentences ("Bicycle Line Guy. 1st Attempt")
+ *               sentences ("Bicycle Line Guy. 1st Attempt"); or (≥ 2 words) opens with an imperative
+ *               ("Watch This", "Meet the Man …")
  *   2. money    money words (price, stocks, bitcoin, budget, $…), or the story's niche is Finance/Crypto
  *   3. event    event words (shooting, hurricane, election, awards, premiere, …) or a date ("October 4th")
  *   4. product  device/brand/model words (iPhone, Pixel, PS4, camera, …), review/unboxing framing, a
@@ -68,6 +69,7 @@ const FINITE_VERB_RE = new RegExp(
 );
 const PAST_RE = /(?:ed|^said|^told|^won|^lost|^gave|^took|^left|^sent|^met|^caught|^found|^bought|^sold|^broke|^fell|^rose|^quit)$/i;
 /** A finite verb after the first word; an -s form must have an object after it ("New Releases", "Street Signs" are nouns). */
+const IMPERATIVE_OPENER_RE = /^(?:watch|meet|introducing|enter|see|look at|listen to|guess|imagine|behold)\s/i;
 /** Two sentences in one topic ("Bicycle Line Guy. 1st Attempt"): a caption, not a name. */
 const ABBREVIATIONS = new Set("jan feb mar apr jun jul aug sep sept oct nov dec dr mr mrs ms st jr sr vs no vol ep pt inc ltd co mt ft".split(" "));
 const sentenceBreak = (t: string) => [...t.matchAll(/(\p{L}+)[.!?]\s+\S/gu)].some((m) => /\p{Ll}$/u.test(m[1]) && !ABBREVIATIONS.has(m[1].toLowerCase()));
@@ -114,6 +116,8 @@ export function topicKind(text: string, ctx: KindContext = {}, hooked = false): 
   if (HOWTO_RE.test(t)) return "howto";
   // Someone's title, not a name: "Building the Ultimate PS4 Pro", "The Greatest Nancy Panel Ever Drawn".
   if ((hooked || gerundOpener(w[0] ?? "") || hasFiniteVerb(w) || WH_OPENER_RE.test(t) || sentenceBreak(t)) && w.length >= 3) return "headline";
+  // An imperative opener is a caption too ("Watch This", "Meet the Man Building Nests").
+  if (w.length >= 2 && IMPERATIVE_OPENER_RE.test(t)) return "headline";
   if (MONEY_RE.test(t) || ctx.niche === "Finance" || ctx.niche === "Crypto") return "money";
   if (EVENT_RE.test(t)) return "event";
   if (w.length <= 6 && PRODUCT_RE.test(t)) return "product";

@@ -301,6 +301,10 @@ describe("draftSubject keeps a frame word that heads a noun phrase", () => {
     expect(draftSubject("Sunflower by Post Malone").subject).toBe("Sunflower");
   });
 
+  test("a frame after an adjective is part of the name ('Honest Trailers')", () => {
+    expect(draftSubject("Honest Trailers - Blade Runner").subject).not.toBe("Honest");
+  });
+
   test("a how-to addressed to the reader gets no 'I tried to'; 'for 30 days' only for a habit", () => {
     for (const h of TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("how to survive if you get stranded on an island"), 2017))) expect(h ?? "").not.toMatch(/I Tried/);
     for (const h of TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("how to build a teleporter"), 2017))) expect(h ?? "").not.toMatch(/30 Days/);

@@ -42,6 +42,7 @@ describe("topicKind", () => {
     ["What Uses Less Gas", "headline"], // a question without its mark
     ["An Englishman Plays Risk", "headline"],
     ["Bicycle Line Guy. 1st Attempt", "headline"], // two sentences: a caption
+    ["Watch This", "headline"], // an imperative opener
     ["Mike Leach Oct. 17", "general"], // an abbreviation is not a sentence break
     ["Secret Storage Chair", "general"],
     ["Keto Diet", "general"],
