@@ -52,17 +52,22 @@ export function casingFrom(sources: readonly string[]): Casing {
   const total = new Map<string, number>();
   for (const src of sources) {
     if (!src || isShouting(src)) continue;
-    for (const w of src.match(WORD_RE) ?? []) {
+    const ws = src.match(WORD_RE) ?? [];
+    ws.forEach((w, i) => {
       const key = w.toLowerCase();
-      const rank = formRank(w);
+      let rank = formRank(w);
+      // A run of capitals is emphasis, not acronyms ("When You're TOO OLD to …"): a short all-caps word
+      // with a vowel next to another all-caps word counts as a plain word, unless it is a known brand.
+      const caps = (x: string | undefined) => !!x && x.length >= 2 && formRank(x) <= 3 && /^[\p{Lu}\d'’.&-]+$/u.test(x) && /\p{Lu}/u.test(x);
+      if (rank === 3 && /[AEIOU]/.test(w) && !BRANDS.has(key) && (caps(ws[i - 1]) || caps(ws[i + 1]))) rank = 1;
       const n = (counts.get(w) ?? 0) + 1;
       counts.set(w, n);
       total.set(key, (total.get(key) ?? 0) + 1);
       // Two-letter acronyms are the exception ("in the US", the film "IT"), still subject to the majority rule below.
-      if (PLAIN_WORDS.has(key) && rank < 4 && !(rank === 3 && key.length === 2)) continue;
+      if (PLAIN_WORDS.has(key) && rank < 4 && !(rank === 3 && key.length === 2)) return;
       const cur = best.get(key);
-      if (!cur || rank > cur.rank || (rank === cur.rank && n > cur.n)) best.set(key, { form: w, rank, n });
-    }
+      if (!cur || rank > cur.rank || (rank === cur.rank && n > cur.n)) best.set(key, { form: rank === 1 ? key : w, rank, n });
+    });
   }
   const out: Casing = new Map();
   for (const [k, v] of best) {

@@ -269,6 +269,11 @@ describe("defects found reading samples (bench/RESULTS.text.md, seeds 11 and 12)
     }
   });
 
+  test("a run of capitals in the story's title is emphasis, not acronyms; a known acronym stays", () => {
+    expect(subjectOf("when you're too old to go trick or treating!", { storyName: "When You're TOO OLD to Go Trick or Treating!" }).text).toBe("When You're Too Old to Go Trick or Treating");
+    expect(subjectOf("nba finals", { storyName: "NBA Finals" }).text).toBe("NBA Finals");
+  });
+
   test("a two-letter acronym in the matched story keeps its capitals", () => {
     const s = subjectOf("why public transportation sucks in the us", { storyName: "Why Public Transportation Sucks in the US" });
     expect(s.text).toBe("Why Public Transportation Sucks in the US");
