@@ -139,6 +139,7 @@ export function titleCase(text: string): string {
     if (core && !hasUpper(core) && /^\p{Ll}/u.test(core)) {
       const bare = core.replace(/[^\p{L}.]+$/u, "").toLowerCase();
       if (core === "i" || /^i['’]/.test(core)) parts[i] = lead + "I" + core.slice(1);
+      else if (/^[ap]\.m\.?$/.test(core)) parts[i] = lead + core; // 5 a.m., never 5 A.m.
       else if (start || i === last || !SMALL.has(bare)) parts[i] = lead + capitaliseWord(core);
     }
     start = PHRASE_BREAK.test(p);

@@ -67,18 +67,20 @@ const FINITE_VERB_RE = new RegExp(
     String.raw`|is|are|was|were|has|have|goes|does|became|drove|ran|wrote|wore|rode|flew)$`,
   "i",
 );
+/** Base forms after a plural subject that are hardly ever nouns ("Blind People Describe Beauty", "The Shield Reunite"). */
+const BASE_VERB_RE = /^(?:describe|reunite|explain|reveal|predict|respond|discuss|recreate)$/i;
 const PAST_RE = /(?:ed|^said|^told|^won|^lost|^gave|^took|^left|^sent|^met|^caught|^found|^bought|^sold|^broke|^fell|^rose|^quit)$/i;
 /** A finite verb after the first word; an -s form must have an object after it ("New Releases", "Street Signs" are nouns). */
-const IMPERATIVE_OPENER_RE = /^(?:watch|meet|introducing|enter|see|look at|listen to|guess|imagine|behold)\s/i;
+const IMPERATIVE_OPENER_RE = /^(?:watch|meet|introducing|enter|see|look at|listen to|guess|imagine|behold|welcome)\s/i;
 /** Two sentences in one topic ("Bicycle Line Guy. 1st Attempt"): a caption, not a name. */
 const ABBREVIATIONS = new Set("jan feb mar apr jun jul aug sep sept oct nov dec dr mr mrs ms st jr sr vs no vol ep pt inc ltd co mt ft".split(" "));
 const sentenceBreak = (t: string) => [...t.matchAll(/(\p{L}+)[.!?]\s+\S/gu)].some((m) => /\p{Ll}$/u.test(m[1]) && !ABBREVIATIONS.has(m[1].toLowerCase()));
 /** A question without its mark: "What Uses Less Gas", "Why We Sleep" (not "How to …", a how-to). */
-const WH_OPENER_RE = /^(?:what|why|how|who|when|where|which)\s+(?!to\s)\S+\s+\S+/i;
+const WH_OPENER_RE = /^(?:what|why|how|who|when|where|which)\s+(?!to\s)\S+/i;
 const hasFiniteVerb = (w: readonly string[]) =>
   w.some((raw, i) => {
     const x = raw.replace(/[^\p{L}]/gu, "");
-    return i > 0 && FINITE_VERB_RE.test(x) && (i < w.length - 1 || PAST_RE.test(x));
+    return i > 0 && ((FINITE_VERB_RE.test(x) && (i < w.length - 1 || PAST_RE.test(x))) || BASE_VERB_RE.test(x));
   });
 
 const HEADLINE_WORDS_RE = /\b(?:i|i'm|i've|my|me|we|our|you|your|you're)\b|\?/i;
@@ -115,7 +117,8 @@ export function topicKind(text: string, ctx: KindContext = {}, hooked = false): 
   const majority = (c: number) => cats.length > 0 && cats.filter((x) => x === c).length * 2 >= cats.length;
   if (HOWTO_RE.test(t)) return "howto";
   // Someone's title, not a name: "Building the Ultimate PS4 Pro", "The Greatest Nancy Panel Ever Drawn".
-  if ((hooked || gerundOpener(w[0] ?? "") || hasFiniteVerb(w) || WH_OPENER_RE.test(t) || sentenceBreak(t)) && w.length >= 3) return "headline";
+  if ((hooked || gerundOpener(w[0] ?? "") || hasFiniteVerb(w) || sentenceBreak(t)) && w.length >= 3) return "headline";
+  if (w.length >= 2 && WH_OPENER_RE.test(t)) return "headline"; // "Why Cities?" typed without its mark
   // An imperative opener is a caption too ("Watch This", "Meet the Man Building Nests").
   if (w.length >= 2 && IMPERATIVE_OPENER_RE.test(t)) return "headline";
   if (MONEY_RE.test(t) || ctx.niche === "Finance" || ctx.niche === "Crypto") return "money";

@@ -274,6 +274,10 @@ describe("defects found reading samples (bench/RESULTS.text.md, seeds 11 and 12)
     expect(subjectOf("nba finals", { storyName: "NBA Finals" }).text).toBe("NBA Finals");
   });
 
+  test("a.m. and p.m. stay lower-case in Title Case", () => {
+    expect(subjectOf("hurricane jose 5 a.m. advisory").text).toBe("Hurricane Jose 5 a.m. Advisory");
+  });
+
   test("a two-letter acronym in the matched story keeps its capitals", () => {
     const s = subjectOf("why public transportation sucks in the us", { storyName: "Why Public Transportation Sucks in the US" });
     expect(s.text).toBe("Why Public Transportation Sucks in the US");

@@ -43,6 +43,11 @@ describe("topicKind", () => {
     ["An Englishman Plays Risk", "headline"],
     ["Bicycle Line Guy. 1st Attempt", "headline"], // two sentences: a caption
     ["Watch This", "headline"], // an imperative opener
+    ["Welcome Baby Taika", "headline"],
+    ["Why Cities", "headline"], // a two-word question typed without its mark
+    ["Blind People Describe Beauty", "headline"], // a base-form verb after a plural subject
+    ["The Shield Reunite", "headline"],
+    ["Video Game Reunion", "general"], // no verb
     ["Mike Leach Oct. 17", "general"], // an abbreviation is not a sentence break
     ["Secret Storage Chair", "general"],
     ["Keto Diet", "general"],
