@@ -195,6 +195,7 @@ export class StorySearch {
     let best = new Float64Array(1024), tfOf = new Float64Array(1024), titled = new Uint8Array(1024);
     const itemTouched: number[] = [], docTouched: number[] = [];
     const channelSids = new Map<string, number[]>();
+    const tagSids = new Map<string, number[]>();
     const grow = (sid: number) => {
       if (sid < best.length) return;
       let size = best.length;
@@ -236,8 +237,13 @@ export class StorySearch {
           if (!cs) channelSids.set(it.channel, (cs = tokens(it.channel).map(sidOf)));
           for (const sid of cs) mark(sid, CHANNEL_W);
         }
-        // One pass over all tags (a separator never joins words): tokenising is the costly step.
-        if (it.tags?.length) addText(it.tags.join(" | "), TAG_W);
+        // Each distinct tag is tokenised once: channels paste the same tags on every video.
+        if (it.tags?.length)
+          for (const tag of it.tags) {
+            let ts = tagSids.get(tag);
+            if (!ts) tagSids.set(tag, (ts = tokens(tag).map(sidOf)));
+            for (const sid of ts) mark(sid, TAG_W);
+          }
         addText(it.title, 1);
         flushItem();
       }
@@ -330,26 +336,31 @@ export class StorySearch {
    * Response"). Several stories with the text: the tie rule (more items, more recent, weight, id).
    */
   private buildExact(docs: readonly SearchDoc[]): void {
-    const rows: [number, number, number, number][] = []; // h1, h2, doc, 1 = name
+    // Rows (h1, h2, doc, 1 = name) in typed arrays, sorted through an index: no array per row.
+    let h1: number[] = [], h2: number[] = [], dd: number[] = [], nm: number[] = [];
     docs.forEach((doc, d) => {
       const k = exactKey(doc.name);
-      if (k) rows.push([k[0], k[1], d, 1]);
+      if (k) h1.push(k[0]), h2.push(k[1]), dd.push(d), nm.push(1);
       for (const it of doc.items) {
         const t = exactKey(it.title);
-        if (t) rows.push([t[0], t[1], d, 0]);
+        if (t) h1.push(t[0]), h2.push(t[1]), dd.push(d), nm.push(0);
       }
     });
-    rows.sort((a, b) => a[0] - b[0] || a[1] - b[1] || this.better(a[2], b[2]) || a[3] - b[3]);
-    const keep: [number, number, number, number][] = [];
-    for (const r of rows) {
-      const last = keep[keep.length - 1];
-      if (last && last[0] === r[0] && last[1] === r[1]) last[3] &= r[3];
-      else keep.push([...r]);
+    const A = Int32Array.from(h1), B = Int32Array.from(h2), D = Int32Array.from(dd), N = Uint8Array.from(nm);
+    h1 = h2 = dd = nm = [];
+    const order = new Int32Array(A.length);
+    for (let r = 0; r < order.length; r++) order[r] = r;
+    order.sort((x, y) => A[x] - A[y] || B[x] - B[y] || this.better(D[x], D[y]) || N[x] - N[y]);
+    const kH1: number[] = [], kH2: number[] = [], kDoc: number[] = [], kName: number[] = [];
+    for (const r of order) {
+      const last = kH1.length - 1;
+      if (last >= 0 && kH1[last] === A[r] && kH2[last] === B[r]) kName[last] &= N[r];
+      else kH1.push(A[r]), kH2.push(B[r]), kDoc.push(D[r]), kName.push(N[r]);
     }
-    this.exactH1 = Int32Array.from(keep, (r) => r[0]);
-    this.exactH2 = Int32Array.from(keep, (r) => r[1]);
-    this.exactDoc = Int32Array.from(keep, (r) => r[2]);
-    this.exactIsName = Uint8Array.from(keep, (r) => r[3]);
+    this.exactH1 = Int32Array.from(kH1);
+    this.exactH2 = Int32Array.from(kH2);
+    this.exactDoc = Int32Array.from(kDoc);
+    this.exactIsName = Uint8Array.from(kName);
   }
 
   /** Negative when doc a wins a tie against doc b. */
