@@ -123,6 +123,9 @@ export function topicKind(text: string, ctx: KindContext = {}, hooked = false): 
   if (w.length >= 2 && IMPERATIVE_OPENER_RE.test(t)) return "headline";
   if (MONEY_RE.test(t) || ctx.niche === "Finance" || ctx.niche === "Crypto") return "money";
   if (EVENT_RE.test(t)) return "event";
+  // A match or a fight ("Demetrious Johnson vs Ray Borg", "Chicago Bulls vs Dallas Mavericks"): an event,
+  // not an opinion ("I Was Wrong About …"). Product comparisons were caught above as money or below as product.
+  if (/\s(?:vs\.?|v\.?)\s/i.test(t) && !PRODUCT_RE.test(t)) return "event";
   if (w.length <= 6 && PRODUCT_RE.test(t)) return "product";
   if (w.length <= 5 && majority(GAMING)) return "product";
   if (w.length <= 4 && (ctx.niche === "Tech" || ctx.niche === "AI") && MODEL_TOKEN_RE.test(t)) return "product";

@@ -43,6 +43,8 @@ describe("topicKind", () => {
     ["An Englishman Plays Risk", "headline"],
     ["Bicycle Line Guy. 1st Attempt", "headline"], // two sentences: a caption
     ["Watch This", "headline"], // an imperative opener
+    ["Demetrious Johnson vs Ray Borg", "event"], // a fight
+    ["iPhone 8 vs Galaxy S8", "product"], // a product comparison stays a product
     ["Welcome Baby Taika", "headline"],
     ["Why Cities", "headline"], // a two-word question typed without its mark
     ["Blind People Describe Beauty", "headline"], // a base-form verb after a plural subject
