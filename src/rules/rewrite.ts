@@ -26,7 +26,8 @@ const LEAD_RE = new RegExp(
       String.raw`(?:why\s+)?(?:i|we)\s+(?:tried|tested|bought|used|reviewed|switched to|spent \S+ on|ate|made|got|built|did)`,
       String.raw`(?:i'?m|we'?re)\s+(?:trying|testing|reviewing|using)`,
       String.raw`(?:why\s+)?(?:i|we)\s+(?:was|were)\s+(?:so\s+)?wrong\s+about`,
-      String.raw`(?:is|are|was|were)(?=\s)`,
+      // A leading copula is framing ("Is the iPhone X worth it"), not before a pronoun ("Are You Basic?").
+      String.raw`(?:is|are|was|were)(?=\s)(?!\s+(?:you|we|they|i|he|she|it|this|that|these|those)\b)`,
       String.raw`should\s+(?:you|i)\s+(?:buy|get|try|use)`,
       String.raw`why\s+(?:i|we)\s+(?:love|hate|bought|switched to|quit|stopped using|returned)`,
       String.raw`(?:why\s+)?(?:everyone|everybody|people|you|we)(?:'re|\s+(?:is|are|were|was))?\s+(?:so\s+)?(?:wrong|right|obsessed|talking|lying)\s+(?:about|with)`,
@@ -155,7 +156,11 @@ export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
   const n = s.text.split(" ").length;
   // "Artist - Song (Official Video)": the part before the dash is a performer.
   if (RELEASE.test(text) && n <= 4 && (s.kind === "general" || s.kind === "headline")) return { ...s, kind: "person", the: false };
-  if (!s.tone.sensitive && (s.kind === "general" || s.kind === "headline") && PRODUCT_FRAMING.test(text) && n <= 5) return { ...s, kind: "product", the: productReadsWithThe(s.text) };
+  // The framing must sit next to the subject: in "RIHANNA: FENTY BEAUTY - Review" the review is of the
+  // product after the colon, and "Before You Buy Rihanna" would follow.
+  const near = segments(plainText(text)).find((p) => p.toLowerCase().includes(s.text.toLowerCase().split(" ")[0] ?? ""));
+  if (!s.tone.sensitive && (s.kind === "general" || s.kind === "headline") && n <= 5 && PRODUCT_FRAMING.test(text) && (!near || PRODUCT_FRAMING.test(near) || near === segments(plainText(text)).at(-1)))
+    return { ...s, kind: "product", the: productReadsWithThe(s.text) };
   return s;
 }
 

@@ -71,7 +71,7 @@ const FINITE_VERB_RE = new RegExp(
 const BASE_VERB_RE = /^(?:describe|reunite|explain|reveal|predict|respond|discuss|recreate)$/i;
 const PAST_RE = /(?:ed|^said|^told|^won|^lost|^gave|^took|^left|^sent|^met|^caught|^found|^bought|^sold|^broke|^fell|^rose|^quit)$/i;
 /** A finite verb after the first word; an -s form must have an object after it ("New Releases", "Street Signs" are nouns). */
-const IMPERATIVE_OPENER_RE = /^(?:watch|meet|introducing|enter|see|look at|listen to|guess|imagine|behold|welcome)\s/i;
+const IMPERATIVE_OPENER_RE = /^(?:watch|meet|introducing|enter|see|look at|listen to|guess|imagine|behold|welcome|let['’]?s)\s/i;
 /** Two sentences in one topic ("Bicycle Line Guy. 1st Attempt"): a caption, not a name. */
 const ABBREVIATIONS = new Set("jan feb mar apr jun jul aug sep sept oct nov dec dr mr mrs ms st jr sr vs no vol ep pt inc ltd co mt ft".split(" "));
 const sentenceBreak = (t: string) => [...t.matchAll(/(\p{L}+)[.!?]\s+\S/gu)].some((m) => /\p{Ll}$/u.test(m[1]) && !ABBREVIATIONS.has(m[1].toLowerCase()));

@@ -8,7 +8,7 @@ import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { HOOK_MAX, TEMPLATE_PATTERNS, TOPIC_MAX, applyTemplate, hookText, safeTopic, subjectOf, type Subject } from "../../src/rules/templates.ts";
 import { BANNED_WHEN_SENSITIVE } from "../../src/rules/tone.ts";
-import { draftSubject } from "../../src/rules/rewrite.ts";
+import { draftSubject, rewriteSubject } from "../../src/rules/rewrite.ts";
 import { TOPIC_KINDS, type TopicKind } from "../../src/rules/topickind.ts";
 import { titlePatterns } from "../../src/rules/structure.ts";
 import { HOOKS_MAX } from "../../src/api/hook-rescue.ts";
@@ -308,6 +308,22 @@ describe("draftSubject keeps a frame word that heads a noun phrase", () => {
   test("'by' after a participle is the sentence, not a credit", () => {
     expect(draftSubject("Starved, Scared Dog Is Transformed by Love").subject).toBe("Starved, Scared Dog Is Transformed by Love");
     expect(draftSubject("Sunflower by Post Malone").subject).toBe("Sunflower");
+  });
+
+  test("a leading copula before a pronoun is the question, not framing ('Are You Basic?')", () => {
+    expect(draftSubject("Are you basic?").subject.toLowerCase()).toBe("are you basic");
+    expect(draftSubject("Is the iPhone X worth it?").subject).toBe("the iPhone X");
+  });
+
+  test("a review of the product after the colon does not make the person before it a product", () => {
+    const s = rewriteSubject("RIHANNA: FENTY BEAUTY - Review + First Impressions", { year: 2017 });
+    expect(s.kind).not.toBe("product");
+  });
+
+  test("a video file's extension is dropped, idempotently", () => {
+    expect(safeTopic("SVU 9.11 Opener Dedication.wmv")).toBe("SVU 9.11 Opener Dedication");
+    expect(safeTopic("clip.mp4.mp4!")).toBe("clip");
+    expect(safeTopic(safeTopic("clip.mp4.mp4!"))).toBe(safeTopic("clip.mp4.mp4!"));
   });
 
   test("a frame after an adjective is part of the name ('Honest Trailers')", () => {

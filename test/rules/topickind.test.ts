@@ -46,6 +46,7 @@ describe("topicKind", () => {
     ["Demetrious Johnson vs Ray Borg", "event"], // a fight
     ["iPhone 8 vs Galaxy S8", "product"], // a product comparison stays a product
     ["Welcome Baby Taika", "headline"],
+    ["Let's Talk About Books", "headline"],
     ["Why Cities", "headline"], // a two-word question typed without its mark
     ["Blind People Describe Beauty", "headline"], // a base-form verb after a plural subject
     ["The Shield Reunite", "headline"],
