@@ -66,7 +66,7 @@ const TRAIL_RE = new RegExp(
 );
 /** Framing words that alone do not make a subject. */
 const FRAMING_ONLY =
-  /^(?:review|unboxing|reaction|update|explained|first impressions|honest review|full review|trailer|teaser|official video|official trailer|tutorial|recap|vlog|after ?show|(?:match |game |extended )?highlights|full episode|interview|podcast|behind the scenes|preview|live ?stream|sneak peek|bloopers|breaking(?: news)?|news|live)$/i;
+  /^(?:review|unboxing|reaction|update|explained|first impressions|honest review|full review|trailer|teaser|official video|official trailer|tutorial|recap|vlog|after ?show|(?:match |game |extended )?highlights|full episode|interview|podcast|behind the scenes|preview|live ?stream|sneak peek|bloopers|breaking(?: news)?|news|live|exposed|revealed|confirmed|warning|exclusive|must see|watch|caught on (?:camera|tape))$/i;
 
 /** Segments of a title at its separators, first (main) part first. */
 function segments(t: string): string[] {
@@ -114,7 +114,12 @@ export function draftSubject(draft: string): DraftSubject {
   }
   for (let k = 0; k < 4; k++) {
     const before = s;
-    s = s.replace(LEAD_RE, "").replace(TRAIL_RE, "").replace(/[\s.!?:;,|\-–—]+$/u, "").trim();
+    const lead = s.replace(LEAD_RE, "");
+    // A leading copula is framing only when a judgement follows the subject ("Is the iPhone X worth
+    // it?"); "Is Superman Too Overpowered?" is a question about Superman and stays whole.
+    const copula = lead !== s && /^(?:is|are|was|were)\s/i.test(s);
+    const trail = lead.replace(TRAIL_RE, "");
+    s = (copula && trail === lead ? s : trail).replace(/[\s.!?:;,|\-–—]+$/u, "").trim();
     // A frame word that was the head of a noun phrase ("… & A BIG UNBOXING") stays: cutting it leaves
     // a dangling article or adjective.
     if (DANGLING.test(s)) s = before;

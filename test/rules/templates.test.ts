@@ -313,6 +313,11 @@ describe("draftSubject keeps a frame word that heads a noun phrase", () => {
   test("a leading copula before a pronoun is the question, not framing ('Are You Basic?')", () => {
     expect(draftSubject("Are you basic?").subject.toLowerCase()).toBe("are you basic");
     expect(draftSubject("Is the iPhone X worth it?").subject).toBe("the iPhone X");
+    expect(draftSubject("Is Superman Too Overpowered?").subject).toBe("Is Superman Too Overpowered");
+  });
+
+  test("a kicker before the colon is framing ('EXPOSED: …')", () => {
+    expect(draftSubject("EXPOSED: Model Poses That Deceive You On Instagram").subject).toBe("Model Poses That Deceive You On Instagram");
   });
 
   test("a review of the product after the colon does not make the person before it a product", () => {
