@@ -58,6 +58,8 @@ const TRAIL_RE = new RegExp(
       // "by Artist" is a credit; after a participle it is the sentence ("Transformed by Love").
       String.raw`(?<!(?:ed|en)\s)by\s+\S.*|(?:ft\.?|feat\.?|featuring)\s+\S.*`,
       String.raw`live`,
+      // Test formats of a product video ("Pixel 2 Durability Test", "… Speed Test").
+      String.raw`(?:durability|speed|drop|bend|camera|battery|scratch|stress|water|torture)\s+tests?\b.*`,
       String.raw`(?:and|&)\s+(?:i|we)\s+(?:was|were)\s+wrong`,
       String.raw`so\s+you\s+don'?t\s+have\s+to`,
     ].join("|") +
@@ -110,7 +112,7 @@ export function draftSubject(draft: string): DraftSubject {
   let s = main;
   if (sm) {
     span = normaliseSpan(sm[0]);
-    s = (main.slice(0, sm.index) + " " + main.slice(sm.index + sm[0].length)).replace(/\s+/g, " ").trim();
+    s = (main.slice(0, sm.index) + " " + main.slice(sm.index + sm[0].length)).replace(/\s+/g, " ").replace(/\s+([.,;:!?])/g, "$1").trim();
   }
   for (let k = 0; k < 4; k++) {
     const before = s;

@@ -450,7 +450,7 @@ const THE_HEADS = new Set(
     "diet challenge trend update battery camera screen display design launch lineup trailer controversy scandal feud movement").split(" "),
 );
 /** Heads that name a part or aspect of a product, not the product. */
-const FEATURE_HEADS = new Set("battery camera screen display design update notch price case charger keyboard speakers software features specs leaks rumors".split(" "));
+const FEATURE_HEADS = new Set("battery camera screen display design update notch price case charger keyboard speakers software features specs leaks rumors unlock fail test".split(" "));
 /** One-word products that still read with "the" ("the iPhone", not "the Bitcoin"). */
 const THE_DEVICES = new Set(
   ("iphone ipad macbook imac airpods pixel galaxy switch xbox playstation ps4 ps5 oculus kindle gopro phone smartphone camera laptop " +
@@ -482,7 +482,7 @@ const VP_OPENERS = /^(?:make|build|fix|cook|bake|draw|learn|grow|clean|start|los
  * ("MY", "TO"), so recase and Title Case spell it (brands and the story's
  * own casing still win; "NYC", "DIY" keep their capitals through the brand list).
  */
-const SHORT_WORDS = new Set("MY BY TO OF IN ON AT IS IT WE ME BE DO GO SO NO OR AN AS UP".split(" "));
+const SHORT_WORDS = new Set("MY BY TO OF IN ON AT IS IT WE ME BE DO GO SO NO OR AN AS UP VS".split(" "));
 function calm(t: string): string {
   return isShouting(t) ? t.replace(/\b[A-Z][A-Z'’]+\b/g, (w) => ((w.length >= 3 && /[AEIOU]/.test(w)) || SHORT_WORDS.has(w) ? w.toLowerCase() : w)) : t;
 }

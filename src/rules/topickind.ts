@@ -122,10 +122,15 @@ export function topicKind(text: string, ctx: KindContext = {}, hooked = false): 
   // An imperative opener is a caption too ("Watch This", "Meet the Man Building Nests").
   if (w.length >= 2 && IMPERATIVE_OPENER_RE.test(t)) return "headline";
   if (MONEY_RE.test(t) || ctx.niche === "Finance" || ctx.niche === "Crypto") return "money";
+  // A long subject is a headline even when it names an event ("NFL Boycott 2017 Burn Your Gear and
+  // Peacefully Protest"): "The Best Moments From <ten words>" does not read.
+  if (w.length >= 7) return "headline";
   if (EVENT_RE.test(t)) return "event";
   // A match or a fight ("Demetrious Johnson vs Ray Borg", "Chicago Bulls vs Dallas Mavericks"): an event,
   // not an opinion ("I Was Wrong About …"). Product comparisons were caught above as money or below as product.
-  if (/\s(?:vs\.?|v\.?)\s/i.test(t) && !PRODUCT_RE.test(t)) return "event";
+  const sides = t.split(/\s(?:vs\.?|v\.?)\s/i);
+  const comparison = /\b(?:homemade|store[- ]bought|cheap|expensive|real|fake|diy|original|copy)\b/i;
+  if (sides.length === 2 && sides.every((x) => words(x).length <= 3) && !PRODUCT_RE.test(t) && !comparison.test(t)) return "event";
   if (w.length <= 6 && PRODUCT_RE.test(t)) return "product";
   if (w.length <= 5 && majority(GAMING)) return "product";
   if (w.length <= 4 && (ctx.niche === "Tech" || ctx.niche === "AI") && MODEL_TOKEN_RE.test(t)) return "product";

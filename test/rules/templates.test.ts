@@ -316,6 +316,11 @@ describe("draftSubject keeps a frame word that heads a noun phrase", () => {
     expect(draftSubject("Is Superman Too Overpowered?").subject).toBe("Is Superman Too Overpowered");
   });
 
+  test("test formats are framing; a removed time frame leaves no space before punctuation", () => {
+    expect(draftSubject("Pixel 2 Durability Test! - Scratch and BEND tested...").subject).toBe("Pixel 2");
+    expect(draftSubject("A Boy Ate 25 Laxative Brownies In 1 Hour. This Is What Happened").subject).not.toMatch(/\s\./);
+  });
+
   test("a kicker before the colon is framing ('EXPOSED: …')", () => {
     expect(draftSubject("EXPOSED: Model Poses That Deceive You On Instagram").subject).toBe("Model Poses That Deceive You On Instagram");
   });

@@ -44,6 +44,8 @@ describe("topicKind", () => {
     ["Bicycle Line Guy. 1st Attempt", "headline"], // two sentences: a caption
     ["Watch This", "headline"], // an imperative opener
     ["Demetrious Johnson vs Ray Borg", "event"], // a fight
+    ["Szechuan Sauce vs Homemade", "general"], // a comparison, not a match
+    ["NFL Boycott 2017 Burn Your Gear and Peacefully Protest", "headline"], // long: a headline even with an event word
     ["iPhone 8 vs Galaxy S8", "product"], // a product comparison stays a product
     ["Welcome Baby Taika", "headline"],
     ["Let's Talk About Books", "headline"],
