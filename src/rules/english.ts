@@ -91,7 +91,9 @@ export function casingFrom(sources: readonly string[]): Casing {
 export function recase(text: string, dict: Casing = new Map()): string {
   return text.replace(WORD_RE, (w) => {
     const lower = w.toLowerCase();
-    const known = dict.get(lower) ?? BRANDS.get(lower);
+    // The story's own spelling wins, unless it is plainer than a known brand's ("Mcdonald's" in a title).
+    const fromDict = dict.get(lower), brand = BRANDS.get(lower);
+    const known = fromDict && brand && formRank(brand) > formRank(fromDict) ? brand : (fromDict ?? brand);
     const r = formRank(w);
     if (known && (formRank(known) >= 3 || r === 1 || r === 0)) return known;
     // A model code typed in lower case: "ps4" → "PS4", "s8" → "S8", "4k" → "4K".

@@ -274,6 +274,10 @@ describe("defects found reading samples (bench/RESULTS.text.md, seeds 11 and 12)
     expect(subjectOf("nba finals", { storyName: "NBA Finals" }).text).toBe("NBA Finals");
   });
 
+  test("a known brand's spelling beats a plainer one in the story's title", () => {
+    expect(subjectOf("every mcdonald's ever", { storyName: "Every Mcdonald's Ever" }).text).toBe("Every McDonald's Ever");
+  });
+
   test("a.m. and p.m. stay lower-case in Title Case", () => {
     expect(subjectOf("hurricane jose 5 a.m. advisory").text).toBe("Hurricane Jose 5 a.m. Advisory");
   });
