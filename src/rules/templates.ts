@@ -528,6 +528,9 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   }
   // A topic opening with a possessive or determiner already has its article ("Apple's new phone").
   if (/^(?:a|an|my|your|our|his|her|their|this|that|these|those)\s/i.test(text) || /['’]s\s/.test(words[0] + " ")) the = false;
+  // A band or a name with its own article ("The Maine", "The Weeknd"): person templates use the bare
+  // name (S), so the article goes back into it.
+  if (kind === "person" && leadingThe) return { text: `The ${text}`, kind, tone, the: false, plural: false, vp, span };
   return { text, kind, tone, the, plural: !vp && isPluralHead(text), vp, span };
 }
 

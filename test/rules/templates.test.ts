@@ -274,6 +274,12 @@ describe("defects found reading samples (bench/RESULTS.text.md, seeds 11 and 12)
     expect(subjectOf("nba finals", { storyName: "NBA Finals" }).text).toBe("NBA Finals");
   });
 
+  test("a band keeps its article ('The Maine')", () => {
+    const s = subjectOf("the maine", { storyName: "The Maine", categoryIds: [10, 10] });
+    expect(s.kind).toBe("person");
+    expect(s.text).toBe("The Maine");
+  });
+
   test("a known brand's spelling beats a plainer one in the story's title", () => {
     expect(subjectOf("every mcdonald's ever", { storyName: "Every Mcdonald's Ever" }).text).toBe("Every McDonald's Ever");
   });
