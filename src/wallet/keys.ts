@@ -59,20 +59,27 @@ export interface CreateAccountOpts {
  */
 export const DEMO_ACCOUNT = { plan: "free", credits: 60, burst: 20, intelCap: 10 } as const satisfies CreateAccountOpts;
 
-export function createAccount(db: Database, o: CreateAccountOpts): { accountId: string; apiKey: string } {
+/**
+ * The rows of a new account, whatever the store: its plan's default credits and their expiry, new
+ * ids, and a new key (only its hash is stored). Throws on an out-of-range credit amount.
+ */
+export function newAccount(o: CreateAccountOpts) {
   const now = o.now ?? Date.now();
   const p = PLANS[o.plan];
   const credits = o.credits ?? p.defaultCredits;
   checkAmount(credits, true);
   const expires = p.creditValidityDays == null ? null : now + p.creditValidityDays * 86_400_000;
-  const accountId = newId("acc_");
-  const apiKey = generateKey();
+  return { now, credits, expires, accountId: newId("acc_"), apiKey: generateKey(), keyId: newId("key_") };
+}
+
+export function createAccount(db: Database, o: CreateAccountOpts): { accountId: string; apiKey: string } {
+  const { now, credits, expires, accountId, apiKey, keyId } = newAccount(o);
   db.transaction(() => {
     db.query(
       "INSERT INTO accounts (id, plan, credits, credits_expire_at, burst_per_min, daily_cap, intel_daily_cap, review, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)",
     ).run(accountId, o.plan, credits, expires, o.burst ?? null, o.dailyCap ?? null, o.intelCap ?? null, now);
     db.query("INSERT INTO credit_grants (account_id, amount, reason, at) VALUES (?, ?, 'initial', ?)").run(accountId, credits, now);
-    db.query("INSERT INTO api_keys (id, account_id, key_hash, created_at) VALUES (?, ?, ?, ?)").run(newId("key_"), accountId, hashKey(apiKey), now);
+    db.query("INSERT INTO api_keys (id, account_id, key_hash, created_at) VALUES (?, ?, ?, ?)").run(keyId, accountId, hashKey(apiKey), now);
   }).immediate();
   return { accountId, apiKey };
 }

@@ -6,9 +6,8 @@
  * trusting its key cache.
  */
 import type { SQL } from "bun";
-import { PLANS } from "../plans.ts";
 import { MAX_BALANCE } from "../db.ts";
-import { NotFound, checkAmount, generateKey, hashKey, newId, type AccountRow, type CreateAccountOpts } from "../keys.ts";
+import { NotFound, checkAmount, generateKey, hashKey, newAccount, newId, type AccountRow, type CreateAccountOpts } from "../keys.ts";
 import { redactUrl, type KeyRow, type WalletStore } from "../store.ts";
 import { connectPg, migratePg } from "./conn.ts";
 import { isPgUnavailable, pgErrorCode } from "./errors.ts";
@@ -38,18 +37,12 @@ export class PgStore implements WalletStore {
   }
 
   async createAccount(o: CreateAccountOpts) {
-    const now = o.now ?? Date.now();
-    const p = PLANS[o.plan];
-    const credits = o.credits ?? p.defaultCredits;
-    checkAmount(credits, true);
-    const expires = p.creditValidityDays == null ? null : now + p.creditValidityDays * 86_400_000;
-    const accountId = newId("acc_");
-    const apiKey = generateKey();
+    const { now, credits, expires, accountId, apiKey, keyId } = newAccount(o);
     await this.sql.begin(async (tx) => {
       await tx`INSERT INTO accounts (id, plan, credits, credits_expire_at, burst_per_min, daily_cap, intel_daily_cap, review, created_at)
         VALUES (${accountId}, ${o.plan}, ${credits}::int8, ${expires}::int8, ${o.burst ?? null}::int, ${o.dailyCap ?? null}::int, ${o.intelCap ?? null}::int, 0, ${now}::int8)`;
       await tx`INSERT INTO credit_grants (account_id, amount, reason, at) VALUES (${accountId}, ${credits}::int8, 'initial', ${now}::int8)`;
-      await tx`INSERT INTO api_keys (id, account_id, key_hash, created_at) VALUES (${newId("key_")}, ${accountId}, ${hashKey(apiKey)}, ${now}::int8)`;
+      await tx`INSERT INTO api_keys (id, account_id, key_hash, created_at) VALUES (${keyId}, ${accountId}, ${hashKey(apiKey)}, ${now}::int8)`;
     });
     return { accountId, apiKey };
   }
