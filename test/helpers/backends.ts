@@ -11,7 +11,7 @@ import { PgStore } from "../../src/wallet/pg/store.ts";
 import type { CreateAccountOpts } from "../../src/wallet/keys.ts";
 import type { ChargingMeter } from "../../src/wallet/meter.ts";
 import { log } from "../../src/log.ts";
-import { startServer, TestClock } from "./server.ts";
+import { requester, startServer, TestClock } from "./server.ts";
 import { smallVault } from "./vault.ts";
 import { pgCluster } from "./pg.ts";
 import { tempDir } from "./tmp.ts";
@@ -43,23 +43,7 @@ const TABLES = ["accounts", "api_keys", "ledger", "credit_grants"];
 const SQLITE_TABLES = [...TABLES, "rate_counters"];
 
 function wrap(app: { handle(r: Request): Promise<Response> }, clock: TestClock) {
-  const get = (p: string, key?: string | null) => {
-    const h = new Headers();
-    if (key != null) h.set("x-service-api-key", key);
-    return app.handle(new Request(`http://localhost${p}`, { headers: h }));
-  };
-  const json = async (p: string, key?: string | null) => {
-    const r = await get(p, key);
-    const text = await r.text();
-    let body: any;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = text;
-    }
-    return { status: r.status, body, headers: r.headers };
-  };
-  return { get, json, clock };
+  return { ...requester(app), clock };
 }
 
 const sqlite: Backend = {

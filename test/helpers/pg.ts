@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SQL } from "bun";
 import { freePort } from "./proc.ts";
+import { alive } from "./tmp.ts";
 
 const PREFIX = "trend-intel-pg-";
 
@@ -37,15 +38,6 @@ function binDir(): string | null {
   const r = spawnSync("pg_config", ["--bindir"], { encoding: "utf8" });
   const d = r.status === 0 ? r.stdout.trim() : "";
   return d && existsSync(join(d, "initdb")) ? d : null;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 let cluster: Promise<PgCluster | { skip: string }> | null = null;

@@ -38,6 +38,27 @@ export class TestClock {
   }
 }
 
+/** `get` and `json` over an app's in-process handler, with the API key header (and any others). */
+export function requester(app: { handle(r: Request): Promise<Response> }) {
+  const get = (p: string, key?: string | null, headers: Record<string, string> = {}) => {
+    const h = new Headers(headers);
+    if (key != null) h.set("x-service-api-key", key);
+    return app.handle(new Request(`http://localhost${p}`, { headers: h }));
+  };
+  const json = async (p: string, key?: string | null, headers?: Record<string, string>) => {
+    const r = await get(p, key, headers);
+    const text = await r.text();
+    let body: any;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = text;
+    }
+    return { status: r.status, body, headers: r.headers };
+  };
+  return { get, json };
+}
+
 export type TestServer = ReturnType<typeof createServerApp> & {
   walletPath: string;
   snapshotDir: string;
@@ -67,22 +88,7 @@ export function startServer(o: Partial<AppOptions> & { clock?: TestClock } = {})
     clock: clock.now,
   });
   const admin = openWallet(walletPath);
-  const get = (p: string, key?: string | null, headers: Record<string, string> = {}) => {
-    const h = new Headers(headers);
-    if (key != null) h.set("x-service-api-key", key);
-    return s.app.handle(new Request(`http://localhost${p}`, { headers: h }));
-  };
-  const json = async (p: string, key?: string | null, headers?: Record<string, string>) => {
-    const r = await get(p, key, headers);
-    const text = await r.text();
-    let body: any;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = text;
-    }
-    return { status: r.status, body, headers: r.headers };
-  };
+  const { get, json } = requester(s.app);
   return {
     ...s,
     walletPath,

@@ -10,7 +10,8 @@ import { join } from "node:path";
 const PREFIX = "trend-intel-test-";
 let root: string | null = null;
 
-function alive(pid: number): boolean {
+/** Whether process pid still exists (EPERM: it does, owned by someone else). */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
