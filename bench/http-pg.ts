@@ -16,11 +16,12 @@
  * Usage: bun bench/http-pg.ts [--rounds 3] [--duration 4] [--connections 32] [--out bench/RESULTS.pg.md]
  */
 import { parseArgs } from "node:util";
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir, cpus } from "node:os";
 import { join } from "node:path";
 import { Database } from "bun:sqlite";
+import { start as startProcess, waitReady, wrkWith, type Run } from "./wrk.ts";
 
 process.env.PG_TEST_FSYNC = "on";
 const { pgCluster } = await import("../test/helpers/pg.ts");
@@ -54,45 +55,9 @@ function cli(args: string[], env: Record<string, string>): string {
   return r.stdout;
 }
 
-async function waitReady(url: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {}
-    await Bun.sleep(50);
-  }
-  throw new Error(`not ready: ${url}`);
-}
-
-function start(cmd: string[], env: Record<string, string>): ChildProcess {
-  return spawn(cmd[0], cmd.slice(1), { env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "silent", ...env }, stdio: ["ignore", "ignore", "inherit"] });
-}
-
-interface Run {
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-}
-
-function toMs(s: string): number {
-  const m = /([\d.]+)(us|ms|s)/.exec(s)!;
-  const v = Number(m[1]);
-  return m[2] === "us" ? v / 1000 : m[2] === "s" ? v * 1000 : v;
-}
-
-async function wrk(url: string, key?: string): Promise<Run> {
-  const args = ["-t1", `-c${CONN}`, `-d${DUR}s`, "--latency", ...(key ? ["-H", `x-service-api-key: ${key}`] : []), url];
-  const proc = Bun.spawn(["wrk", ...args], { stdout: "pipe", stderr: "inherit" });
-  const out = await new Response(proc.stdout).text();
-  await proc.exited;
-  return {
-    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0),
-    p50: toMs(/\s50%\s+(\S+)/.exec(out)?.[1] ?? "0ms"),
-    p99: toMs(/\s99%\s+(\S+)/.exec(out)?.[1] ?? "0ms"),
-    non2xx: Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0),
-  };
-}
+/** Servers run as in production, quietly. */
+const start = (cmd: string[], env: Record<string, string>) => startProcess(cmd, { NODE_ENV: "production", LOG_LEVEL: "silent", ...env });
+const wrk = wrkWith(CONN, DUR);
 
 const TRENDS = "/api/public/trends?source=youtube";
 const sq = JSON.parse(cli(["accounts", "create", "--plan", "agency", "--credits", String(START), ...BIG, "--json"], { WALLET_DB: db }));

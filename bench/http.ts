@@ -9,11 +9,12 @@
  * Usage: bun bench/http.ts [--rounds 3] [--duration 5] [--connections 32] [--out bench/RESULTS.http.md]
  */
 import { parseArgs } from "node:util";
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync, readFileSync, statSync } from "node:fs";
 import { tmpdir, cpus } from "node:os";
 import { join } from "node:path";
 import { Database } from "bun:sqlite";
+import { start, waitReady, wrkWith, type Run } from "./wrk.ts";
 
 const a = parseArgs({ args: process.argv.slice(2), options: { rounds: { type: "string" }, duration: { type: "string" }, connections: { type: "string" }, out: { type: "string" }, sync: { type: "string" } } });
 const ROUNDS = Number(a.values.rounds ?? 3);
@@ -39,45 +40,7 @@ function cli(args: string[]): string {
   return r.stdout;
 }
 
-async function waitReady(url: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {}
-    await Bun.sleep(50);
-  }
-  throw new Error(`not ready: ${url}`);
-}
-
-function start(cmd: string[], env: Record<string, string>): ChildProcess {
-  return spawn(cmd[0], cmd.slice(1), { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
-}
-
-interface Run {
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-}
-
-function toMs(s: string): number {
-  const m = /([\d.]+)(us|ms|s)/.exec(s)!;
-  const v = Number(m[1]);
-  return m[2] === "us" ? v / 1000 : m[2] === "s" ? v * 1000 : v;
-}
-
-async function wrk(url: string, key?: string): Promise<Run> {
-  const args = ["-t1", `-c${CONN}`, `-d${DUR}s`, "--latency", ...(key ? ["-H", `x-service-api-key: ${key}`] : []), url];
-  // Asynchronous, so the WAL sampler below keeps running while wrk does.
-  const proc = Bun.spawn(["wrk", ...args], { stdout: "pipe", stderr: "inherit" });
-  const out = await new Response(proc.stdout).text();
-  await proc.exited;
-  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
-  const p50 = toMs(/\s50%\s+(\S+)/.exec(out)?.[1] ?? "0ms");
-  const p99 = toMs(/\s99%\s+(\S+)/.exec(out)?.[1] ?? "0ms");
-  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
-  return { rps, p50, p99, non2xx };
-}
+const wrk = wrkWith(CONN, DUR);
 
 const acct = JSON.parse(cli(["accounts", "create", "--plan", "agency", "--credits", "1000000000", "--burst", "1000000000", "--daily-cap", "1000000000", "--intel-cap", "1000000000", "--json"]));
 const key: string = acct.api_key;
