@@ -120,7 +120,6 @@ export class StorySearch {
   private exactDoc!: Int32Array;
   /** Per exact key: 1 when it is only a story name (no item has that title). */
   private exactIsName!: Uint8Array;
-  private exactAt = 0;
   /** Delete-one keys of the vocabulary (32-bit hashes, sorted) with the token index they come from. */
   private delKey!: Int32Array;
   private delTok!: Int32Array;
@@ -200,13 +199,7 @@ export class StorySearch {
       if (sid < best.length) return;
       let size = best.length;
       while (size <= sid) size *= 2;
-      const b = new Float64Array(size), t = new Float64Array(size), u = new Uint8Array(size);
-      b.set(best);
-      t.set(tfOf);
-      u.set(titled);
-      best = b;
-      tfOf = t;
-      titled = u;
+      [best, tfOf, titled] = [grown(best, size), grown(tfOf, size), grown(titled, size)];
     };
     const mark = (sid: number, w: number) => {
       grow(sid);
@@ -216,11 +209,13 @@ export class StorySearch {
     const addText = (text: string, w: number) => {
       for (const t of tokens(text)) mark(sidOf(t), w);
     };
-    const flushItem = () => {
+    // Adds the marked words to the story's counts; `item`: they came from an item (title weight 1 marks
+    // a title word), not from the story's name.
+    const flush = (item: boolean) => {
       for (const sid of itemTouched) {
         if (tfOf[sid] === 0) docTouched.push(sid);
         tfOf[sid] += best[sid];
-        if (best[sid] === 1) titled[sid] = 1;
+        if (item && best[sid] === 1) titled[sid] = 1;
         best[sid] = 0;
       }
       itemTouched.length = 0;
@@ -245,30 +240,17 @@ export class StorySearch {
             for (const sid of ts) mark(sid, TAG_W);
           }
         addText(it.title, 1);
-        flushItem();
+        flush(true);
       }
       let len = doc.items.length;
       if (doc.items.length >= 2 || doc.items.length === 0) {
         len += NAME_W;
         addText(doc.name, NAME_W);
-        for (const sid of itemTouched) {
-          if (tfOf[sid] === 0) docTouched.push(sid);
-          tfOf[sid] += best[sid];
-          best[sid] = 0;
-        }
-        itemTouched.length = 0;
+        flush(false);
       }
       lens[d] = len;
       for (const sid of docTouched) {
-        if (np === pSid.length) {
-          const a = new Int32Array(np * 2), b = new Float64Array(np * 2), c = new Uint8Array(np * 2);
-          a.set(pSid);
-          b.set(pTf);
-          c.set(pTitle);
-          pSid = a;
-          pTf = b;
-          pTitle = c;
-        }
+        if (np === pSid.length) [pSid, pTf, pTitle] = [grown(pSid, np * 2), grown(pTf, np * 2), grown(pTitle, np * 2)];
         pSid[np] = sid;
         pTf[np] = tfOf[sid];
         pTitle[np++] = titled[sid];
@@ -368,6 +350,7 @@ export class StorySearch {
     return this.items[b] - this.items[a] || this.recency[b] - this.recency[a] || this.weights[b] - this.weights[a] || this.ids[a] - this.ids[b];
   }
 
+  /** Position of q's exact key in the exact-text table, or -1. */
   private exact(q: string): number {
     const k = exactKey(q);
     if (!k) return -1;
@@ -378,8 +361,7 @@ export class StorySearch {
       if (h1[mid] < k[0] || (h1[mid] === k[0] && h2[mid] < k[1])) lo = mid + 1;
       else hi = mid;
     }
-    this.exactAt = lo;
-    return lo < h1.length && h1[lo] === k[0] && h2[lo] === k[1] ? this.exactDoc[lo] : -1;
+    return lo < h1.length && h1[lo] === k[0] && h2[lo] === k[1] ? lo : -1;
   }
 
   private idf(sid: number): number {
@@ -498,12 +480,14 @@ export class StorySearch {
 
   /** Best story, or null when none holds enough of the query (see the header). */
   match(q: string): SearchHit | null {
-    const ex = this.exact(q.length > MAX_QUERY_CHARS ? q.slice(0, MAX_QUERY_CHARS) : q);
-    if (ex >= 0) {
-      // A story of 2+ items named exactly by the query (a 1-item story's name is its title) yields to a larger story the ranking puts first whose items
-      // hold every query word ("star wars" names a 2-video story; the 7-video Last Jedi story wins).
-      // An exact item title never yields: a whole title must find its own story.
-      if (this.exactIsName[this.exactAt] && this.items[ex] >= 2) {
+    const at = this.exact(q.length > MAX_QUERY_CHARS ? q.slice(0, MAX_QUERY_CHARS) : q);
+    if (at >= 0) {
+      const ex = this.exactDoc[at];
+      // A story of 2+ items named exactly by the query (a 1-item story's name is its title) yields to a
+      // larger story the ranking puts first whose items hold every query word ("star wars" names a
+      // 2-video story; the 7-video Last Jedi story wins). An exact item title never yields: a whole
+      // title must find its own story.
+      if (this.exactIsName[at] && this.items[ex] >= 2) {
         const top = this.rank(q, 1)[0];
         if (top && top.d !== ex && top.titled && this.items[top.d] > this.items[ex]) return { id: this.ids[top.d], score: 1, evidence: top.ev };
       }
@@ -658,6 +642,13 @@ function exactKey(text: string): [number, number] | null {
     b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 13);
   }
   return [a | 0, b | 0];
+}
+
+/** A copy of a, `size` long (≥ a.length), zero past the old end. */
+function grown<T extends Int32Array | Float64Array | Uint8Array>(a: T, size: number): T {
+  const b = new (a.constructor as new (n: number) => T)(size);
+  b.set(a);
+  return b;
 }
 
 function lowerBound(a: Int32Array, from: number, to: number, x: number): number {
