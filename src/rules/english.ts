@@ -46,6 +46,9 @@ export type Casing = Map<string, string>;
  * titles are skipped, and a common word only keeps an inner-capital spelling, so "THE" or "The" never
  * override a user's "the".
  */
+/** An all-capitals word of 2+ characters (a neighbour in a run of capitals). */
+const caps = (x: string | undefined) => !!x && x.length >= 2 && formRank(x) <= 3 && /^[\p{Lu}\d'’.&-]+$/u.test(x) && /\p{Lu}/u.test(x);
+
 export function casingFrom(sources: readonly string[]): Casing {
   const best = new Map<string, { form: string; rank: number; n: number }>();
   const counts = new Map<string, number>();
@@ -58,7 +61,6 @@ export function casingFrom(sources: readonly string[]): Casing {
       let rank = formRank(w);
       // A run of capitals is emphasis, not acronyms ("When You're TOO OLD to …"): a short all-caps word
       // with a vowel next to another all-caps word counts as a plain word, unless it is a known brand.
-      const caps = (x: string | undefined) => !!x && x.length >= 2 && formRank(x) <= 3 && /^[\p{Lu}\d'’.&-]+$/u.test(x) && /\p{Lu}/u.test(x);
       if (rank === 3 && /[AEIOU]/.test(w) && !BRANDS.has(key) && (caps(ws[i - 1]) || caps(ws[i + 1]))) rank = 1;
       const n = (counts.get(w) ?? 0) + 1;
       counts.set(w, n);

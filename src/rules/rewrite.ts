@@ -165,8 +165,9 @@ export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
   if (RELEASE.test(text) && n <= 4 && (s.kind === "general" || s.kind === "headline")) return { ...s, kind: "person", the: false };
   // The framing must sit next to the subject: in "RIHANNA: FENTY BEAUTY - Review" the review is of the
   // product after the colon, and "Before You Buy Rihanna" would follow.
-  const near = segments(plainText(text)).find((p) => p.toLowerCase().includes(s.text.toLowerCase().split(" ")[0] ?? ""));
-  if (!s.tone.sensitive && (s.kind === "general" || s.kind === "headline") && n <= 5 && PRODUCT_FRAMING.test(text) && (!near || PRODUCT_FRAMING.test(near) || near === segments(plainText(text)).at(-1)))
+  const parts = segments(whole);
+  const near = parts.find((p) => p.toLowerCase().includes(s.text.toLowerCase().split(" ")[0] ?? ""));
+  if (!s.tone.sensitive && (s.kind === "general" || s.kind === "headline") && n <= 5 && PRODUCT_FRAMING.test(text) && (!near || PRODUCT_FRAMING.test(near) || near === parts.at(-1)))
     return { ...s, kind: "product", the: productReadsWithThe(s.text) };
   return s;
 }
