@@ -1,35 +1,12 @@
 /** GET /api/public/hook-rescue?topic= — up to 5 hooks built from validated patterns (5 credits). */
 import { route } from "./endpoint.ts";
 import { HOOK_RESCUE, RESCUE_NOTE } from "./contracts.ts";
-import { matchCached, validatedPatterns } from "../engine/service.ts";
+import { matchCached, storyContext, validatedPatterns } from "../engine/service.ts";
 import { hookText } from "../rules/templates.ts";
-import { subjectFromText } from "../rules/rewrite.ts";
+import { topicSubject } from "../rules/rewrite.ts";
 import { proofOf } from "../rules/grade.ts";
-import type { Loaded } from "../engine/engine.ts";
-import type { StoryView } from "../engine/storyview.ts";
 
 export const HOOKS_MAX = 5;
-
-/** Titles read per story for casing and tone: enough to see how the story is written, bounded work. */
-const TITLES_MAX = 40;
-
-/** What the matched story says about the topic: its videos' and news headlines' titles, video categories. */
-function storyContext(snap: Loaded, story: StoryView) {
-  const titles: string[] = [];
-  const categoryIds: (number | null)[] = [];
-  for (const id of story.rec.videoIds) {
-    if (titles.length >= TITLES_MAX) break;
-    const v = snap.idx.videoById.get(id);
-    if (!v) continue;
-    titles.push(v.title);
-    categoryIds.push(v.categoryId);
-  }
-  for (const n of snap.idx.newsByStory.get(story.rec.id) ?? []) {
-    if (titles.length >= TITLES_MAX * 1.5) break;
-    titles.push(n.title);
-  }
-  return { storyName: story.rec.name, titles, categoryIds, niche: story.niche };
-}
 
 export const hookRescue = route(HOOK_RESCUE, (q, { snap, now }) => {
   const m = matchCached(snap, q.topic);
@@ -41,7 +18,7 @@ export const hookRescue = route(HOOK_RESCUE, (q, { snap, now }) => {
   const patterns = niche ? [...own, ...validatedPatterns(snap, null, now).filter((p) => !ownIds.has(p.pattern))] : own;
   const year = Number(snap.body.date.slice(0, 4));
   // The topic's subject without framing ("keto diet results" → "keto diet"), in the story's casing.
-  const subject = subjectFromText(q.topic, m ? storyContext(snap, m.story) : {});
+  const subject = topicSubject(q.topic, m ? storyContext(snap, m.story) : {});
   const hooks = [];
   const seen = new Set<string>();
   for (const p of patterns) {

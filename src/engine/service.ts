@@ -12,6 +12,38 @@ export function matchCached(snap: Loaded, text: string): { story: StoryView; sco
   return lru(snap, "match", text, () => matchStory(snap.idx, text));
 }
 import type { GradeContext } from "../rules/grade.ts";
+import type { TopicContext } from "../rules/templates.ts";
+
+/** Titles read per story for casing and tone: enough to see how the story is written, bounded work. */
+const TITLES_MAX = 40;
+
+/**
+ * What the matched story says about a topic or draft: its videos' and news headlines' titles, video
+ * categories, niche, and whether it is a topic people talk about (more than one creator, or news or
+ * search behind it) rather than one creator's video. Memoised per snapshot and story.
+ */
+export function storyContext(snap: Loaded, story: StoryView): TopicContext {
+  return lru(snap, "storyContext", story.rec.id, () => {
+    const titles: string[] = [];
+    const categoryIds: (number | null)[] = [];
+    const channels: string[] = [];
+    for (const id of story.rec.videoIds) {
+      if (titles.length >= TITLES_MAX) break;
+      const v = snap.idx.videoById.get(id);
+      if (!v) continue;
+      titles.push(v.title);
+      categoryIds.push(v.categoryId);
+      channels.push(v.channelTitle);
+    }
+    for (const n of snap.idx.newsByStory.get(story.rec.id) ?? []) {
+      if (titles.length >= TITLES_MAX * 1.5) break;
+      titles.push(n.title);
+    }
+    const r = story.rec;
+    const topical = r.creators.length >= 2 || r.searchKeys.length > 0 || r.newsUrls.length > 0;
+    return { storyName: r.name, titles, categoryIds, channels, niche: story.niche, topical };
+  });
+}
 
 export function validatedPatterns(snap: Loaded, niche: Niche | null | undefined, now: number): PatternStat[] {
   return cached(snap, `patterns|${niche ?? "*"}`, now, () => patternStats(snap.body, niche ?? undefined).filter((p) => p.validated));
@@ -22,7 +54,7 @@ export function gradeContext(snap: Loaded, now: number): GradeContext {
     validated: validatedPatterns(snap, null, now),
     match: (text) => {
       const m = matchCached(snap, text);
-      return m ? { topic: m.story.rec.name, vaultScore: m.story.vaultScore } : null;
+      return m ? { topic: m.story.rec.name, vaultScore: m.story.vaultScore, story: storyContext(snap, m.story) } : null;
     },
     year: Number(snap.body.date.slice(0, 4)),
   };

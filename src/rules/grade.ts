@@ -19,6 +19,7 @@
 import { titlePatterns } from "./structure.ts";
 import { headlineLogit } from "./headline.ts";
 import { rewriteText } from "./rewrite.ts";
+import type { TopicContext } from "./templates.ts";
 import type { PatternStat } from "./patterns.ts";
 import { type LengthRule, lengthShare, patternLogit, squash } from "./grade-signals.ts";
 import { readability, readabilityNote } from "./readability.ts";
@@ -54,7 +55,7 @@ export interface Component {
 export interface GradeContext {
   validated: PatternStat[];
   /** Story match for momentum: the matched story's name and vaultScore, or null. */
-  match: (text: string) => { topic: string; vaultScore: number } | null;
+  match: (text: string) => { topic: string; vaultScore: number; story?: TopicContext } | null;
   year: number;
 }
 
@@ -125,7 +126,8 @@ export function rewrites(draft: string, draftScore: number, ctx: GradeContext, m
   const uses = new Set(titlePatterns(draft));
   const out: Rewrite[] = [];
   // The draft's subject, reframed (src/rules/rewrite.ts): never the whole draft inside a template.
-  const rctx = { year: ctx.year, storyName: ctx.match(draft)?.topic ?? null };
+  const m = ctx.match(draft);
+  const rctx = { year: ctx.year, storyName: m?.topic ?? null, story: m?.story };
   for (const p of ctx.validated) {
     if (uses.has(p.pattern)) continue;
     const text = rewriteText(p.pattern, draft, rctx);

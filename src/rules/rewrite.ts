@@ -14,6 +14,7 @@ import { plainText } from "./markup.ts";
 import { hookText, productReadsWithThe, safeTopic, subjectOf, type Subject, type TopicContext } from "./templates.ts";
 import { toneOf } from "./tone.ts";
 import { classifyHook } from "./hook.ts";
+import { STOPWORDS } from "./text.ts";
 
 const NUM = String.raw`(?:\d{1,3}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)`;
 const UNIT = String.raw`(?:hours?|days?|weeks?|months?|years?)`;
@@ -56,7 +57,10 @@ const TRAIL_RE = new RegExp(
       String.raw`in\s+(?:19|20)\d\d`,
       String.raw`(?:recap\s+)?(?:season|series|episode|ep\.?|part|pt\.?|vol\.?|chapter|week)\s*\d+\b.*`,
       // "by Artist" is a credit; after a participle it is the sentence ("Transformed by Love").
-      String.raw`(?<!(?:ed|en)\s)by\s+\S.*|(?:ft\.?|feat\.?|featuring)\s+\S.*`,
+      // "By Your Name" is part of a title, not a credit.
+      String.raw`(?<!(?:ed|en|sent|made|built|told|found|shot|drawn|sung|done|won|bought|caught|taught|held|led|left|paid|said|seen|taken|written|given|hit|cut|kept|lost|run|set|sold|won)\s)by\s+(?!(?:your|my|our|his|her|their|the|a|an|me|you|us|them|him|it|this|that)\b)\S.*|(?:ft\.?|feat\.?|featuring)\s+\S.*`,
+      // A second attempt is the same subject ("Jiggly Cheese Cake REDO").
+      String.raw`(?:redo|remake|again|round\s+\d+|take\s+\d+|(?:\d+(?:st|nd|rd|th)\s+)?attempt)`,
       String.raw`live`,
       // Test formats of a product video ("Pixel 2 Durability Test", "… Speed Test").
       String.raw`(?:durability|speed|drop|bend|camera|battery|scratch|stress|water|torture)\s+tests?\b.*`,
@@ -137,10 +141,15 @@ export function draftSubject(draft: string): DraftSubject {
 export interface RewriteContext {
   year: number;
   storyName?: string | null;
+  /** The matched story's context (titles, categories, whether it is topical), when a story matched. */
+  story?: TopicContext;
 }
 
 /** A music release label: the title's first part names the artist. */
 const RELEASE = /\b(?:official\s+(?:music\s+)?(?:video|audio|visualizer)|lyrics?\s+video|official\s+lyric)\b|\s[-–]\s.*\((?:audio|lyrics?)\)/i;
+
+/** Draft words that say the draft already is a review, a test or a reaction. */
+const REVIEWED_RE = /\b(?:reviews?|reviewing|unboxing|tested|testing|tried|trying|hands[- ]on|first impressions|worth it|reactions?|reacting|reacts?)\b/i;
 
 /** Draft words that say the draft is about a product even when the subject alone does not. */
 const PRODUCT_FRAMING = /\b(?<!(?:movie|film|book|album|series|show|episode|season|trailer|game)\s)(?:review|unboxing|first impressions|hands[- ]on|worth (?:it|buying|the money)|should (?:you|i) buy|i (?:bought|tested|used))\b/i;
@@ -156,31 +165,70 @@ export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
   const whole = plainText(text);
   const asked = safeTopic(whole).toLowerCase() === subject.toLowerCase() && classifyHook(whole) === "question";
   const s = subjectOf(subject, ctx, span, asked);
+  s.reviewed = REVIEWED_RE.test(whole);
   if (!s.tone.sensitive) {
     const t = toneOf(whole.slice(0, 400), ctx.storyName ?? "", ctx.titles ?? []);
     if (t.sensitive) s.tone = t;
   }
   const n = s.text.split(" ").length;
   // "Artist - Song (Official Video)": the part before the dash is a performer.
-  if (RELEASE.test(text) && n <= 4 && (s.kind === "general" || s.kind === "headline")) return { ...s, kind: "person", the: false };
+  if (RELEASE.test(text) && n <= 4 && (s.kind === "general" || s.kind === "headline")) return { ...s, kind: "person", the: false, genre: null, music: true };
   // The framing must sit next to the subject: in "RIHANNA: FENTY BEAUTY - Review" the review is of the
   // product after the colon, and "Before You Buy Rihanna" would follow.
   const parts = segments(whole);
   const near = parts.find((p) => p.toLowerCase().includes(s.text.toLowerCase().split(" ")[0] ?? ""));
   if (!s.tone.sensitive && (s.kind === "general" || s.kind === "headline") && n <= 5 && PRODUCT_FRAMING.test(text) && (!near || PRODUCT_FRAMING.test(near) || near === parts.at(-1)))
-    return { ...s, kind: "product", the: productReadsWithThe(s.text) };
+    return { ...s, kind: "product", the: productReadsWithThe(s.text), genre: null };
   return s;
+}
+
+/**
+ * The subject of a hook-rescue topic. A one-word topic of no known kind that is only part of the
+ * matched story's name ("nails" → "Nail Art Designs", "trip" → "Road Trip with the Dolan Twins") is
+ * answered for the story's name: "Nails [Reaction]" says nothing, and the response names the story.
+ */
+export function topicSubject(topic: string, ctx: TopicContext = {}): Subject {
+  const s = subjectFromText(topic, ctx);
+  const name = ctx.storyName ?? "";
+  if (s.kind !== "general" || s.text.includes(" ") || !name.includes(" ") || s.tone.sensitive) return s;
+  const whole = subjectFromText(name, ctx);
+  return whole.text ? whole : s;
 }
 
 /** The subject of a draft for a rewrite. */
 export function rewriteSubject(draft: string, ctx: RewriteContext): Subject {
-  return subjectFromText(draft, { storyName: ctx.storyName ?? null });
+  return subjectFromText(draft, ctx.story ?? { storyName: ctx.storyName ?? null });
+}
+
+/** Words a rewrite may drop: framing and format labels, not content. */
+const LABEL_WORDS = new Set(
+  ("review reviews unboxing official video music lyric lyrics audio trailer teaser hands on first look impressions worth honest full " +
+    "reaction explained update live new vs hd 4k clip episode season part ep vlog").split(" "),
+);
+const contentWords = (t: string) =>
+  (t.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’]*/gu) ?? []).filter((w) => w.length >= 2 && !STOPWORDS.has(w) && !LABEL_WORDS.has(w));
+
+/**
+ * Whether the subject keeps what the draft is about: a rewrite that drops three or more content words
+ * of the draft's title part (brackets and a short part after a " | " aside), or two that outnumber
+ * the words it keeps, loses
+ * the video ("Sterling K Brown - 2017 Emmys - Full Backstage Speech" is no "What You Need to Know About
+ * Sterling K Brown"). Channel and series names after a pipe may go.
+ */
+export function keepsDraft(draft: string, s: Subject): boolean {
+  // After a pipe comes a channel or series name ("| Cupcake Jemma"), unless it is long enough to be content.
+  const parts = plainText(draft).split(/\s*[|｜]+\s*/);
+  const main = parts.filter((p, i) => i === 0 || contentWords(p).length > 4).join(" ").replace(/[([{][^)\]}]*[)\]}]/g, " ");
+  const kept = new Set(contentWords(`${s.text} ${s.span}`));
+  const dropped = new Set(contentWords(main).filter((w) => !kept.has(w)));
+  return dropped.size < 3 && (dropped.size < 2 || dropped.size <= kept.size);
 }
 
 /** The rewrite of `draft` for one pattern, or null when no template reads right for its subject. */
 export function rewriteText(pattern: string, draft: string, ctx: RewriteContext): string | null {
   const s = rewriteSubject(draft, ctx);
-  const text = s.text ? hookText(pattern, s, ctx.year) : null;
+  if (!keepsDraft(draft, s)) return null;
+  const text = s.text ? hookText(pattern, s, ctx.year, "rewrite") : null;
   // The draft again in other letter case is no rewrite.
   const bare = (x: string) => x.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
   return text && bare(text) !== bare(draft) ? text : null;

@@ -13,7 +13,8 @@
 import { plainText } from "./markup.ts";
 import { casingFrom, isPluralHead, isShouting, possessive, recase, titleCase, type Casing } from "./english.ts";
 import { BANNED_WHEN_SENSITIVE, toneOf, type Tone } from "./tone.ts";
-import { topicKind, type KindContext, type TopicKind } from "./topickind.ts";
+import { genreOf, topicKind, type Genre, type GenreContext, type TopicKind } from "./topickind.ts";
+import { GENRE_TEMPLATES, type GenreHelpers } from "./genre-templates.ts";
 import { titlePatterns } from "./structure.ts";
 import { classifyHook } from "./hook.ts";
 
@@ -31,7 +32,23 @@ export interface Subject {
   vp: boolean;
   /** A time frame kept from a draft ("after a week", "after 7 days"); empty when none. */
   span: string;
+  /** What a `general` subject is (a dish, a song, a one-off clip…), from the matched story; null when unknown. */
+  genre?: Genre | null;
+  /** The matched story's main YouTube category, when most of its videos share one. */
+  cat?: number | null;
+  /** The subject comes from a music story (an artist): no rewrite reframes a performance. */
+  music?: boolean;
+  /** The draft already is a review, test or reaction ("… review", "I tried …"): its rewrite may say so. */
+  reviewed?: boolean;
 }
+
+/**
+ * Frames that change what a video is. A /grade rewrite keeps the creator's video, so it uses them
+ * only when the draft already is one ("iPhone X review" → "I Used the iPhone X for a Week…"), never to
+ * turn a tutorial into "I Tried This DIY Bagel Bite for a Week" or a music video into a reaction.
+ */
+const FRAME_CHANGE = /\b(?:reaction|reacting|reviews?|i tried|i tested|i used|i switched|first time hearing)\b/i;
+const keepsFrame = (text: string, s: Subject, rw: boolean) => !rw || s.reviewed || !FRAME_CHANGE.test(text);
 
 type Family = TopicKind | "howto_vp" | "tragedy" | "tragedy_headline" | "mourning" | "personal";
 /** One template: the subject's helpers in, text out ("" when this variant does not fit the subject). */
@@ -53,6 +70,12 @@ interface Helpers {
   mod: string;
   /** The subject speaks in the first person ("I Dressed Like It Was 1987"): no "you" frame after it. */
   firstPerson: boolean;
+  /** Rewrite mode: a /grade rewrite of the creator's own title, where frames that change what the video is are left out. */
+  rw: boolean;
+  /** A how-to whose task is made or done by hand ("Make …", "Cook …", "Fix …"): "at Home" fits; "Win Australia at Home" does not. */
+  craft: boolean;
+  /** A reaction frame fits: not a how-to, science or education video (a lens demo is not reacted to). */
+  reacts: boolean;
   /** The subject addresses the reader ("Survive If You Get Stranded"): no "I tried to" before it. */
   secondPerson: boolean;
   y: number;
@@ -67,53 +90,52 @@ interface Helpers {
 const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
   "hook:list_preview": {
     tragedy_headline: [(h) => `${h.S}: 5 Things to Know`],
-    general: [(h) => `7 Things Nobody Tells You About ${h.NP}`, (h) => `5 Things I Wish I Knew About ${h.NP} Sooner`],
+    general: [(h) => `5 Things to Know About ${h.NP}`],
     product: [(h) => `7 Things I Learned After ${h.dur} With ${h.NP}`, (h) => `5 Hidden Features of ${h.NP} Nobody Talks About`],
     person: [(h) => `5 Things You Didn't Know About ${h.S}`, (h) => `7 Moments That Made ${h.S} Famous`],
     event: [(h) => `5 Things to Know About ${h.NP}`, (h) => `7 Moments From ${h.NP} Everyone Missed`],
     howto: [(h) => (h.mod ? `7 ${h.mod} Mistakes Beginners Make` : ""), (h) => (h.mod ? `5 ${h.mod} Tips Nobody Tells You` : "")],
     howto_vp: [(h) => `7 Mistakes to Avoid When You ${h.S}`, (h) => `5 Tips to ${h.S} Like a Pro`],
     money: [(h) => `5 Numbers That Explain ${h.NP}`, (h) => `7 Things to Know About ${h.NP} Before You Invest`],
-    headline: [(h) => `${h.S}: 5 Details Everyone Missed`, (h) => `${h.S}: 5 Things You Missed`],
     tragedy: [(h) => `5 Things to Know About ${h.NP}`],
     mourning: [(h) => `Remembering ${h.S}: 5 Moments That Mattered`],
   },
   "hook:question": {
     tragedy_headline: [(h) => `${h.S}: What Do We Know So Far?`],
-    general: [(h) => `${h.Is} ${h.NP} Actually Worth the Hype?`, (h) => `Why Is Everyone Talking About ${h.NP}?`],
+    general: [(h) => `Why Is Everyone Talking About ${h.NP}?`],
     product: [(h) => `${h.Is} ${h.NP} Worth It${h.span}?`, (h) => `Should You Buy ${h.NP}?`],
     person: [(h) => `Why Is Everyone Talking About ${h.S}?`, (h) => `What's Next for ${h.S}?`],
     event: [(h) => `Why ${h.Does} ${h.NP} Matter?`, (h) => `What Happens After ${h.NP}?`],
     howto: [(h) => (h.mod ? `What's the Secret to the Perfect ${h.mod}?` : ""), (h) => (h.mod ? `Why Is Everyone Trying This ${h.mod}?` : "")],
-    howto_vp: [(h) => `What's the Easiest Way to ${h.S}?`, (h) => `Can You Really ${h.S} at Home?`],
+    howto_vp: [(h) => `What's the Easiest Way to ${h.S}?`, (h) => (h.craft ? `Can You Really ${h.S} at Home?` : "")],
     money: [(h) => `Where ${h.Is} ${h.NP} Headed Next?`, (h) => `${h.Is} ${h.NP} a Good Bet Right Now?`],
     headline: [(h) => `${h.S}: What Do You Think?`],
     tragedy: [(h) => `${h.NP}: What Do We Know So Far?`],
     mourning: [(h) => `Who Was ${h.S}?`],
   },
   "hook:before_after": {
-    general: [(h) => `${h.NP}, 30 Days Later: What Changed`, (h) => `${h.NP}: Before and After 30 Days`],
     product: [(h) => `${h.NP}, 30 Days Later: Was It Worth It?`, (h) => `${h.NP}: Before and After 30 Days of Use`],
     person: [(h) => `${h.S}: Then and Now`],
     event: [(h) => `${h.NP}: Then and Now`],
     howto: [(h) => (h.mod ? `${h.mod} Transformation: Before and After` : "")],
     // "for 30 Days" only for a habit: "I Tried to Build a Teleporter for 30 Days" reads wrong.
-    howto_vp: [(h) => (HABIT_VP.test(h.S) && !h.secondPerson ? `I Tried to ${h.S} for 30 Days: Before and After` : "")],
+    howto_vp: [(h) => (HABIT_VP.test(h.S) && !h.secondPerson && !h.rw ? `I Tried to ${h.S} for 30 Days: Before and After` : "")],
     money: [(h) => `${h.NP}: Then and Now`, (h) => `${h.NP}, 30 Days Later: What Changed`],
   },
   "hook:confession": {
-    general: [(h) => `I Was Wrong About ${h.NP}`, (h) => `My Honest Opinion on ${h.NP}`],
+    general: [(h) => `My Honest Opinion on ${h.NP}`],
     product: [(h) => `I Used ${h.NP} for ${h.dur} and I Was Wrong`, (h) => `I Switched to ${h.NP}: My Honest Review`],
     person: [(h) => `I Was Wrong About ${h.S}`, (h) => `My Honest Opinion on ${h.S}`],
     event: [(h) => `My Honest Take on ${h.NP}`, (h) => `I Was Wrong About ${h.NP}`],
     howto: [(h) => (h.mod ? `I Tried This ${h.mod} for a Week` : ""), (h) => (h.mod ? `My Honest ${h.mod} Review` : "")],
     // "for a Week" only reads right for a habit; "I Tried to Make Lloyd … for a Week" does not.
-    howto_vp: [(h) => (h.secondPerson ? "" : `I Tried to ${h.S}: Here's How It Went`)],
+    // A tutorial's own rewrite keeps teaching: "I tried to" is a hook for a new video only.
+    howto_vp: [(h) => (h.secondPerson || h.rw ? "" : `I Tried to ${h.S}: Here's How It Went`)],
     money: [(h) => `I Was Wrong About ${h.NP}`, (h) => `My Honest Take on ${h.NP}`],
-    headline: [(h) => `${h.S}: My Honest Reaction`],
+    headline: [(h) => (h.rw || h.firstPerson || !h.reacts ? "" : `${h.S}: My Honest Reaction`)],
   },
   "hook:contrarian": {
-    general: [(h) => `The Truth About ${h.NP} Nobody Mentions`, (h) => `Stop Believing These Myths About ${h.NP}`],
+    general: [(h) => `The Truth About ${h.NP}`],
     product: [(h) => `Don't Buy ${h.NP} Until You Watch This`, (h) => `${h.NP} ${h.Is} Overrated: Here's Why`],
     person: [(h) => `The Truth About ${h.S}`],
     event: [(h) => `The Truth About ${h.NP}`],
@@ -123,7 +145,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
   },
   "hook:story": {
     tragedy_headline: [(h) => `${h.S}: The Stories Behind the Headlines`],
-    general: [(h) => `The True Story Behind ${h.NP}`, (h) => `My Experience With ${h.NP}`],
+    general: [(h) => `The Story Behind ${h.NP}`],
     product: [(h) => `My Experience With ${h.NP}${h.span}`, (h) => `The Story Behind ${h.NP}`],
     person: [(h) => `The Untold Story of ${h.S}`],
     event: [(h) => `The Story Behind ${h.NP}`, (h) => `What Happened After ${h.NP}`],
@@ -131,12 +153,11 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     howto_vp: [(h) => `How I Learned to ${h.S}`],
     // "How I got into Bitcoin", but not "into the Bitcoin price".
     money: [(h) => (h.NP === h.S ? `How I Got Into ${h.S}` : ""), (h) => `The Story Behind ${h.NP}`],
-    headline: [(h) => `${h.S}: What Really Happened`],
+    headline: [(h) => (h.rw ? "" : `${h.S}: What Really Happened`)],
     tragedy: [(h) => `${h.NP}: The Stories Behind the Headlines`],
     mourning: [(h) => `The Story of ${h.S}`],
   },
   "hook:empathy": {
-    general: [(h) => `If ${h.NP} Feel${h.s} Overwhelming, You're Not Alone`],
     product: [(h) => `If ${h.NP} Confuse${h.s} You, You're Not Alone`],
     howto: [(h) => `If ${h.S} Feel${h.s} Impossible, You're Not Alone`],
     howto_vp: [(h) => `If You're Struggling to ${h.S}, Watch This`],
@@ -146,17 +167,17 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     personal: [(h) => `${h.S}: If You're Going Through This, You're Not Alone`],
   },
   "hook:statistic": {
-    general: [(h) => (h.mod ? `90% of People Get ${h.NP} Wrong` : ""), (h) => `${h.NP} in 60 Seconds`],
+    general: [(h) => `${h.NP} in 60 Seconds`],
     product: [(h) => `${h.NP} After 100 Hours of Use`, (h) => `${h.NP} in 60 Seconds`],
     person: [(h) => `${h.S} in 60 Seconds`],
     event: [(h) => `${h.NP} in 60 Seconds`],
     howto: [(h) => `${h.S} in 10 Minutes`],
     howto_vp: [(h) => `How to ${h.S} in 10 Minutes`],
-    money: [(h) => (h.mod ? `90% of Investors Get ${h.NP} Wrong` : ""), (h) => `${h.NP} in 60 Seconds`],
+    money: [(h) => `${h.NP} in 60 Seconds`],
     // No headline family: "Trump Attacks the Mayor of San Juan in 60 Seconds" reads as filler.
   },
   "hook:bold_claim": {
-    general: [(h) => (h.mod ? `The Only ${h.mod} Guide You'll Ever Need` : ""), (h) => `${h.NP}: Everything You Need to Know`],
+    general: [(h) => `${h.NP}: Everything You Need to Know`],
     product: [(h) => (h.mod ? `The Ultimate ${h.mod} Guide` : ""), (h) => (h.mod ? `The Best ${h.mod} Tips Nobody Uses` : "")],
     person: [(h) => `${possessiveOf(h)} Best Moments Ever`],
     event: [(h) => `The Best Moments From ${h.NP}`],
@@ -166,18 +187,17 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
   },
   "struct:number_led": {
     tragedy_headline: [(h) => `5 Things to Know: ${h.S}`],
-    general: [(h) => `7 Things Nobody Tells You About ${h.NP}`, (h) => `5 Things I Wish I Knew About ${h.NP} Sooner`],
+    general: [(h) => `5 Things to Know About ${h.NP}`],
     product: [(h) => `5 Hidden Features of ${h.NP}`, (h) => `7 Things I Learned After ${h.dur} With ${h.NP}`],
     person: [(h) => `5 Things You Didn't Know About ${h.S}`],
     event: [(h) => `5 Things to Know About ${h.NP}`],
     howto: [(h) => (h.mod ? `7 ${h.mod} Mistakes Beginners Make` : "")],
-    howto_vp: [(h) => `5 Ways to ${h.S} at Home`],
+    howto_vp: [(h) => (h.craft ? `5 Ways to ${h.S} at Home` : "")],
     money: [(h) => `5 Numbers That Explain ${h.NP}`],
     tragedy: [(h) => `5 Things to Know About ${h.NP}`],
     mourning: [(h) => `5 Moments to Remember ${h.S} By`],
   },
   "struct:how_to": {
-    general: [(h) => `How to Get Started With ${h.NP}`, (h) => `${h.NP}: A Step-by-Step Guide`],
     product: [(h) => `How to Get the Most Out of ${h.NP}`, (h) => `How to Set Up ${h.NP} the Right Way`],
     howto: [(h) => `${h.S}: A Step-by-Step Tutorial`, (h) => (h.mod ? `How to Nail Your ${h.mod}` : "")],
     howto_vp: [(h) => `How to ${h.S}: A Step-by-Step Guide`, (h) => `How to ${h.S} (Step by Step)`],
@@ -185,7 +205,6 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     tragedy: [(h) => `How to Help After ${h.NP}`],
   },
   "struct:versus": {
-    general: [(h) => `${h.NP} vs the Alternatives: Which One Wins?`],
     product: [(h) => `${h.NP} vs the Competition: Which Should You Buy?`],
     howto: [(h) => `${h.S}: Cheap vs Expensive`],
     howto_vp: [(h) => `How to ${h.S}: Cheap vs Expensive`],
@@ -193,28 +212,27 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
   },
   "struct:colon_split": {
     tragedy_headline: [(h) => `${h.S}: What We Know So Far`],
-    general: [(h) => `${h.NP}: What Actually Matters`, (h) => `${h.NP}: What Nobody Tells You`],
+    general: [(h) => `${h.NP}: What Actually Matters`],
     product: [(h) => `${h.NP}${h.span}: What Actually Matters`, (h) => `${h.NP}: The Honest Review`],
     person: [(h) => `${h.S}: The Story So Far`],
     event: [(h) => `${h.NP}: What We Know So Far`, (h) => `${h.NP}: The Moments Everyone Is Talking About`],
     howto: [(h) => `${h.S}: The Beginner's Guide`],
     howto_vp: [(h) => `How to ${h.S}: The Beginner's Guide`],
     money: [(h) => `${h.NP}: What It Means for Your Money`],
-    headline: [(h) => `${h.S}: The Full Story`],
     tragedy: [(h) => `${h.NP}: What We Know So Far`],
     mourning: [(h) => `${h.S}: A Look Back`],
     personal: [(h) => `${h.S}: My Story`],
   },
   "struct:bracket_tag": {
     tragedy_headline: [(h) => `${h.S} [Timeline]`],
-    general: [(h) => `${h.NP} [Full Breakdown]`],
+    general: [(h) => `${h.NP} [Explained]`],
     product: [(h) => `${h.NP} [Honest Review${h.span}]`],
     person: [(h) => `${h.S} [Career Highlights]`],
     event: [(h) => `${h.NP} [Highlights]`],
     howto: [(h) => `${h.S} [Step by Step]`],
     howto_vp: [(h) => `How to ${h.S} [Step by Step]`],
     money: [(h) => `${h.NP} [Explained]`],
-    headline: [(h) => (h.firstPerson ? "" : `${h.S} [Reaction]`)],
+    headline: [(h) => (h.rw || h.firstPerson || !h.reacts ? "" : `${h.S} [Reaction]`)],
     tragedy: [(h) => `${h.NP} [Timeline]`],
     mourning: [(h) => `${h.S} [A Look Back]`],
     personal: [(h) => `${h.S} [My Story]`],
@@ -228,7 +246,6 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     howto: [(h) => `${h.S} in ${h.y}: The Updated Guide`],
     howto_vp: [(h) => `How to ${h.S} in ${h.y}`],
     money: [(h) => `${h.NP} in ${h.y}: What Changed`],
-    headline: [(h) => `${h.S} | ${h.y} Recap`],
     tragedy: [(h) => `${h.NP}, ${h.y}: A Timeline`],
     mourning: [(h) => `${h.S}: Looking Back From ${h.y}`],
   },
@@ -240,24 +257,23 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     howto: [(h) => `${h.S}: The EASY Way`],
     howto_vp: [(h) => `The EASIEST Way to ${h.S}`],
     money: [(h) => `${h.NP}: The REAL Numbers`],
-    headline: [(h) => `${h.S}: The REAL Story`],
   },
   "struct:first_person": {
     tragedy_headline: [(h) => `${h.S}: What We Know So Far`],
-    general: [(h) => `What I Learned From ${h.NP}`, (h) => `My Honest Take on ${h.NP}`],
+    general: [(h) => `My Honest Take on ${h.NP}`],
     product: [(h) => `I Tested ${h.NP} So You Don't Have To`, (h) => `Why I Switched to ${h.NP}`],
     person: [(h) => `What I Learned From ${h.S}`],
     event: [(h) => `What I Learned From ${h.NP}`],
     howto: [(h) => (h.mod ? `My ${h.mod}, Step by Step` : "")],
-    howto_vp: [(h) => (h.secondPerson ? "" : `I Tried to ${h.S} So You Don't Have To`)],
+    howto_vp: [(h) => (h.secondPerson || h.rw ? "" : `I Tried to ${h.S} So You Don't Have To`)],
     money: [(h) => `What I Learned From ${h.NP}`],
-    headline: [(h) => `${h.S}: My Honest Reaction`],
+    headline: [(h) => (h.rw || h.firstPerson || !h.reacts ? "" : `${h.S}: My Honest Reaction`)],
     tragedy: [(h) => `What We Know About ${h.NP} So Far`],
     mourning: [(h) => `What ${h.S} Meant to Us`],
   },
   "struct:question_mark": {
     tragedy_headline: [(h) => `${h.S}: What Do We Know So Far?`],
-    general: [(h) => `What Is Really Going On With ${h.NP}?`, (h) => `${h.Is} ${h.NP} Actually Worth the Hype?`],
+    general: [(h) => `Why Is Everyone Talking About ${h.NP}?`],
     product: [(h) => `${h.Is} ${h.NP} Worth It${h.span}?`, (h) => `Should You Buy ${h.NP}?`],
     person: [(h) => `What's Next for ${h.S}?`],
     event: [(h) => `Why ${h.Does} ${h.NP} Matter?`],
@@ -270,14 +286,13 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
   },
   "struct:pipe_split": {
     tragedy_headline: [(h) => `${h.S} | What We Know`],
-    general: [(h) => `${h.NP} | Full Breakdown`],
+    general: [(h) => `${h.NP} | Explained`],
     product: [(h) => `${h.NP} | Honest Review${h.span}`],
     person: [(h) => `${h.S} | The Story So Far`],
     event: [(h) => `${h.NP} | Highlights`],
     howto: [(h) => `${h.S} | Step-by-Step Tutorial`],
     howto_vp: [(h) => `How to ${h.S} | Step-by-Step Guide`],
     money: [(h) => `${h.NP} | Explained`],
-    headline: [(h) => `${h.S} | The Full Story`],
     tragedy: [(h) => `${h.NP} | What We Know`],
     mourning: [(h) => `${h.S} | A Look Back`],
     personal: [(h) => `${h.S} | My Story`],
@@ -293,14 +308,13 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
   },
   "struct:dash_split": {
     tragedy_headline: [(h) => `${h.S} - What We Know`],
-    general: [(h) => `${h.NP} - The Full Story`],
+    general: [(h) => `${h.NP} - Everything We Know`],
     product: [(h) => `${h.NP} - Honest Review${h.span}`],
     person: [(h) => `${h.S} - The Story So Far`],
     event: [(h) => `${h.NP} - What We Know`],
     howto: [(h) => `${h.S} - Easy Step-by-Step Tutorial`],
     howto_vp: [(h) => `How to ${h.S} - The Easy Way`],
     money: [(h) => `${h.NP} - What It Means for You`],
-    headline: [(h) => `${h.S} - The Full Story`],
     tragedy: [(h) => `${h.NP} - What We Know`],
     mourning: [(h) => `${h.S} - A Look Back`],
     personal: [(h) => `${h.S} - My Story`],
@@ -312,9 +326,8 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     person: [(h) => `What You Don't Know About ${h.S}`],
     event: [(h) => `What You Need to Know About ${h.NP}`],
     howto: [(h) => (h.mod ? `Your Guide to the Perfect ${h.mod}` : `Your Guide to ${h.S}`)],
-    howto_vp: [(h) => `How You Can ${h.S} at Home`],
+    howto_vp: [(h) => (h.craft ? `How You Can ${h.S} at Home` : "")],
     money: [(h) => `What ${h.NP} Mean${h.s} for Your Wallet`],
-    headline: [(h) => (h.firstPerson ? "" : `${h.S}: What You Need to Know`), (h) => (h.firstPerson ? "" : `${h.S}: Here's What You Missed`)],
     tragedy: [(h) => `What You Need to Know About ${h.NP}`],
     mourning: [(h) => `What You Need to Know About ${h.S}`],
   },
@@ -358,10 +371,16 @@ function respectful(text: string): string {
   return t || text.replace(/!/g, "");
 }
 
-function helpers(s: Subject, year: number): Helpers {
+/** How-to & style, education, science & technology: videos people learn from, not react to. */
+const NO_REACTION = new Set([26, 27, 28]);
+
+function helpers(s: Subject, year: number, rw: boolean): Helpers {
   return {
+    rw,
+    reacts: !NO_REACTION.has(s.cat ?? -1),
+    craft: VP_OPENERS.test(s.text + " "),
     S: s.text,
-    NP: s.the ? `the ${s.text}` : s.text,
+    NP: s.the && !/^the\s/i.test(s.text) ? `the ${s.text}` : s.text,
     Is: s.plural ? "Are" : "Is",
     Does: s.plural ? "Do" : "Does",
     Has: s.plural ? "Have" : "Has",
@@ -385,11 +404,16 @@ function finish(text: string): string {
  * The hook for one pattern, or null when no variant of the subject's families reads right, fits
  * HOOK_MAX characters and carries the pattern.
  */
-export function hookText(pattern: string, subject: Subject, year: number): string | null {
+export function hookText(pattern: string, subject: Subject, year: number, mode: "hook" | "rewrite" = "hook"): string | null {
+  if (!subject.text) return null;
+  const rw = mode === "rewrite";
+  // A performer's music video ("Kelly Clarkson - Move You") keeps its title: no reframing reads right.
+  if (rw && subject.music && !subject.tone.sensitive) return null;
+  if (subject.kind === "general" && subject.genre && !subject.tone.sensitive) return genreHook(pattern, subject, year, rw);
   const byFamily = T[pattern];
-  if (!byFamily || !subject.text) return null;
+  if (!byFamily) return null;
   const s = subject.tone.sensitive ? { ...subject, text: respectful(subject.text) } : subject;
-  const h = helpers(s, year);
+  const h = helpers(s, year, rw);
   // Without the span first if the span makes it too long: the subject matters more than the frame.
   const tries = s.span ? [h, { ...h, span: "" }] : [h];
   for (const fam of families(s)) {
@@ -404,8 +428,32 @@ export function hookText(pattern: string, subject: Subject, year: number): strin
         const raw = tpl(hh);
         if (!raw) continue;
         const text = finish(raw);
-        if ([...text].length <= HOOK_MAX && titlePatterns(text).includes(pattern)) return text;
+        if ([...text].length <= HOOK_MAX && titlePatterns(text).includes(pattern) && keepsFrame(text, s, rw)) return text;
       }
+  }
+  return null;
+}
+
+/** The hook of a `general` subject of a known genre (src/rules/genre-templates.ts), or null. */
+function genreHook(pattern: string, s: Subject, year: number, rw: boolean): string | null {
+  const vs = GENRE_TEMPLATES[s.genre!][pattern];
+  if (!vs) return null;
+  const h: GenreHelpers = {
+    S: s.text,
+    NP: s.the && !/^the\s/i.test(s.text) ? `the ${s.text}` : s.text,
+    Is: s.plural ? "Are" : "Is",
+    Does: s.plural ? "Do" : "Does",
+    det: /^(?:a|an|the|my|your|our|his|her|their|this|that|these|those)\s/i.test(s.text) || /^\S+['’]s\s/.test(s.text),
+    firstPerson: FIRST_PERSON.test(s.text),
+    rw,
+    cat: s.cat ?? null,
+    y: year,
+  };
+  for (const tpl of vs) {
+    const raw = tpl(h);
+    if (!raw) continue;
+    const text = finish(raw);
+    if ([...text].length <= HOOK_MAX && titlePatterns(text).includes(pattern) && keepsFrame(text, s, rw)) return text;
   }
   return null;
 }
@@ -435,11 +483,13 @@ export function safeTopic(s: string): string {
 }
 
 /** What is known about the story a topic matched (all optional: a topic may match nothing). */
-export interface TopicContext extends KindContext {
+export interface TopicContext extends GenreContext {
   /** The matched story's name. */
   storyName?: string | null;
   /** Titles of the story's items (videos, news headlines), for casing and tone. */
   titles?: readonly string[];
+  /** Channel names of the story's videos: a music story named after its channel is an artist. */
+  channels?: readonly string[];
 }
 
 /** Head words that read with "the" ("the Las Vegas Shooting", "the Bitcoin Price", "the Keto Diet"). */
@@ -484,7 +534,9 @@ const VP_OPENERS = /^(?:make|build|fix|cook|bake|draw|learn|grow|clean|start|los
  */
 const SHORT_WORDS = new Set("MY BY TO OF IN ON AT IS IT WE ME BE DO GO SO NO OR AN AS UP VS".split(" "));
 function calm(t: string): string {
-  return isShouting(t) ? t.replace(/\b[A-Z][A-Z'’]+\b/g, (w) => ((w.length >= 3 && /[AEIOU]/.test(w)) || SHORT_WORDS.has(w) ? w.toLowerCase() : w)) : t;
+  if (!isShouting(t)) return t;
+  // A lone "A" inside a shouted title is the article ("DROPS A TANK"), not an initial.
+  return t.replace(/\b[A-Z][A-Z'’]+\b/g, (w) => ((w.length >= 3 && /[AEIOU]/.test(w)) || SHORT_WORDS.has(w) ? w.toLowerCase() : w)).replace(/(?<=\S\s)A(?=\s+[A-Za-z]{2})/g, "a");
 }
 
 /**
@@ -516,7 +568,7 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   let kind = vp ? "howto" : topicKind(text, ctx, hooked);
   // A headline is quoted whole, with the article it came with.
   if (kind === "headline" && leadingThe) {
-    return { text: titleCase(recase(calm(safeTopic(topic)), dict)), kind, tone, the: false, plural: false, vp: false, span };
+    return withGenre({ text: titleCase(recase(calm(safeTopic(topic)), dict)), kind, tone, the: false, plural: false, vp: false, span }, ctx);
   }
   // A part of a product ("iPhone X Battery") is not something to buy or switch to.
   if (kind === "product" && words.length >= 2 && FEATURE_HEADS.has(head)) kind = "general";
@@ -530,8 +582,40 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   if (/^(?:a|an|my|your|our|his|her|their|this|that|these|those)\s/i.test(text) || /['’]s\s/.test(words[0] + " ")) the = false;
   // A band or a name with its own article ("The Maine", "The Weeknd"): person templates use the bare
   // name (S), so the article goes back into it.
-  if (kind === "person" && leadingThe) return { text: `The ${text}`, kind, tone, the: false, plural: false, vp, span };
-  return { text, kind, tone, the, plural: !vp && isPluralHead(text), vp, span };
+  if (kind === "person" && leadingThe) return withGenre({ text: `The ${text}`, kind, tone, the: false, plural: false, vp, span }, ctx);
+  return withGenre({ text, kind, tone, the, plural: !vp && isPluralHead(text), vp, span }, ctx);
+}
+
+const MUSIC = 10;
+/** The story's genre, main category and whether it is a music story (see Subject). */
+function withGenre(s: Subject, ctx: TopicContext): Subject {
+  const cats = (ctx.categoryIds ?? []).filter((c): c is number => c != null);
+  const counts = new Map<number, number>();
+  for (const c of cats) counts.set(c, (counts.get(c) ?? 0) + 1);
+  let cat: number | null = null;
+  for (const [c, n] of counts) if (n * 2 > cats.length && (cat === null || n > counts.get(cat)!)) cat = c;
+  // A short music name is a performer only if a channel carries it or a title opens "Name - Song";
+  // otherwise it is the song ("R5 - Hurts Good", "One More Light (Official Video) - Linkin Park").
+  // (Half the videos or more, as topicKind counts a music story.)
+  const music = cats.length > 0 && (counts.get(MUSIC) ?? 0) * 2 >= cats.length;
+  if (s.kind === "person" && music && ctx.titles?.length && !isArtist(s.text, ctx)) return { ...s, kind: "general", the: false, genre: "song", cat, music: false };
+  const genre = s.kind === "general" ? genreOf(s.text, ctx) : null;
+  return { ...s, genre, cat, music: s.kind === "person" && music };
+}
+
+const alnum = (t: string) => t.toLowerCase().replace(/^the\s+/, "").replace(/[^\p{L}\p{N}]+/gu, "");
+/** "Song (Official Video) - Artist": the release label says the artist comes after the dash. */
+const LABEL_FIRST = /^(.+?)\s*[([](?:official|lyrics?|audio)[^)\]]*[)\]]\s*[-–—|]\s*(.+)$/i;
+function isArtist(name: string, ctx: TopicContext): boolean {
+  const key = alnum(name);
+  if (!key) return false;
+  if ((ctx.channels ?? []).some((c) => alnum(c).includes(key))) return true;
+  return (ctx.titles ?? []).some((t) => {
+    const rel = LABEL_FIRST.exec(t);
+    if (rel) return alnum(rel[2]).includes(key);
+    const m = /^(.+?)\s+[-–—]\s+/.exec(t);
+    return !!m && alnum(m[1]).includes(key);
+  });
 }
 
 /**

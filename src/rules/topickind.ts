@@ -57,7 +57,7 @@ const FINITE_VERB_RE = new RegExp(
       "react try eat drink buy sell build drop launch release unveil tease teach learn find discover catch arrest charge " +
       "steal rescue survive escape flee strike push pull jump fall rise soar plunge spark trigger slap punch sing perform " +
       "expose cancel renew replace reject accept approve pass vote elect name nominate play watch wear ride drive run walk " +
-      "cook bake paint write read dance stream host transform turn become prove")
+      "cook bake paint write read dance stream host transform turn become prove brace prepare evacuate flood")
       .split(" ")
       .map((v) => v + (v.endsWith("e") ? "(?:s|d)" : /(?:sh|ch|ss|x)$/.test(v) ? "(?:es|ed)" : /[^aeiou]y$/.test(v) ? "" : "(?:s|ed)"))
       .join("|") +
@@ -114,6 +114,8 @@ export function topicKind(text: string, ctx: KindContext = {}, hooked = false): 
   const w = words(t);
   const cats = ctx.categoryIds ?? [];
   const majority = (c: number) => cats.length > 0 && cats.filter((x) => x === c).length * 2 >= cats.length;
+  // "How This Guy Built a DIY Space Suit" is someone's title, though it says DIY.
+  if (w.length >= 3 && WH_OPENER_RE.test(t) && !/^how\s+to\b/i.test(t)) return "headline";
   if (HOWTO_RE.test(t)) return "howto";
   // Someone's title, not a name: "Building the Ultimate PS4 Pro", "The Greatest Nancy Panel Ever Drawn".
   if ((hooked || gerundOpener(w[0] ?? "") || hasFiniteVerb(w) || sentenceBreak(t)) && w.length >= 3) return "headline";
@@ -137,4 +139,55 @@ export function topicKind(text: string, ctx: KindContext = {}, hooked = false): 
   if (w.length <= 4 && majority(MUSIC) && !/\d/.test(t) && !HEADLINE_WORDS_RE.test(t)) return "person";
   if (w.length >= 6 || HEADLINE_WORDS_RE.test(t) || (w.length >= 2 && SERIES_VERB_END.test(t))) return "headline";
   return "general";
+}
+
+/**
+ * What a `general` subject is, read from the matched story: one dish, song, film, animal, explainer,
+ * lifestyle format, or one creator's one-off clip. Decides the template family, because "7 Things
+ * Nobody Tells You About Late Night Pho" or "I Was Wrong About Interview With a Runaway Toddler" read
+ * as template salad: a dish gets "My Favorite Late Night Pho Recipe", a clip "My Honest Reaction to
+ * …". Null when nothing is known (no story matched): the general family.
+ *   food       its last word is a dish or food ("Chewy Salted Chocolate Caramels"), not a news story
+ *   animal     the story is mostly Pets & Animals (15), or the subject names an animal
+ *   lifestyle  its last word is a creator format: haul, routine, challenge, vlog, tag, makeover, …
+ *   song       the story is mostly Music (10): a song or album ("One More Light")
+ *   screen     mostly Film & Animation (1), or Entertainment (24) whose titles say trailer/season/movie
+ *   explainer  mostly Education (27) or Science & Technology (28)
+ *   clip       anything else seen from one creator only, with no news or search behind it
+ */
+export type Genre = "food" | "animal" | "lifestyle" | "song" | "screen" | "explainer" | "clip";
+
+export interface GenreContext extends KindContext {
+  /** Titles of the story's items. */
+  titles?: readonly string[];
+  /** More than one creator, or news or search interest: a topic people talk about, not one video. */
+  topical?: boolean;
+}
+
+const FOOD_HEAD = new Set(
+  ("cake cakes cheesecake cheesecakes cupcake cupcakes cookie cookies brownie brownies pie pies tart tarts donut donuts doughnut doughnuts " +
+    "bread pizza pizzas burger burgers taco tacos burrito burritos sushi ramen pho noodles pasta soup salad curry steak chicken wings fries " +
+    "candy candies chocolate chocolates caramel caramels fudge pancakes waffles macarons crab lobster shrimp dumplings sandwich sandwiches " +
+    "bbq smoothie smoothies milkshake milkshakes cereal eggs bacon cheese dessert desserts snacks recipe recipes nummies cheesesteak nachos " +
+    "lasagna risotto biryani kebab kebabs poutine pretzels croissants muffins scones truffles popsicles").split(" "),
+);
+const ANIMAL_RE =
+  /\b(?:pupp(?:y|ies)|kittens?|cats?|dogs?|hippos?|fox(?:es)?|spiders?|squirrels?|bears?|lions?|tigers?|sharks?|whales?|dolphins?|birds?|owls?|horses?|goats?|pigs?|monkeys?|elephants?|penguins?|snakes?|worms?|otters?|pandas?|koalas?|sloths?|raccoons?|hamsters?|parrots?|turtles?|frogs?)\b/i;
+const LIFESTYLE_HEAD = new Set("haul hauls routine routines challenge vlog vlogs tag makeover transformation lookbook try-on favorites favourites storytime q&a grwm".split(" "));
+const SCREEN_WORDS = /\b(?:trailers?|teasers?|official clip|movie|film|season \d+|episodes?|series|netflix|hbo|hulu|amazon (?:video|studios)|premiere|sneak peek)\b/i;
+const NEWS = 25, FILM = 1, ENTERTAINMENT = 24, EDUCATION = 27, SCITECH = 28, ANIMALS = 15;
+
+export function genreOf(text: string, ctx: GenreContext = {}): Genre | null {
+  const cats = ctx.categoryIds ?? [];
+  if (cats.length === 0 && ctx.topical === undefined) return null;
+  const share = (c: number) => (cats.length ? cats.filter((x) => x === c).length / cats.length : 0);
+  const w = words(text.toLowerCase());
+  const head = w[w.length - 1] ?? "";
+  if (FOOD_HEAD.has(head) && share(NEWS) < 0.5) return "food";
+  if (share(ANIMALS) >= 0.5 || (ANIMAL_RE.test(head) && share(NEWS) < 0.5)) return "animal";
+  if (LIFESTYLE_HEAD.has(head)) return "lifestyle";
+  if (share(MUSIC) >= 0.5) return "song";
+  if (share(FILM) >= 0.5 || (share(ENTERTAINMENT) >= 0.5 && (ctx.titles ?? []).some((t) => SCREEN_WORDS.test(t)))) return "screen";
+  if (share(EDUCATION) + share(SCITECH) >= 0.5) return "explainer";
+  return ctx.topical ? null : "clip";
 }

@@ -123,7 +123,7 @@ function checkGrade(d: string, ctx: GradeContext): void {
   // no better-grading rewrite was left out while fewer than 3 were kept, and the kept ones are the best
   const eligible = ctx.validated
     .filter((p) => !uses.has(p.pattern))
-    .map((p) => ({ p, t: rewriteText(p.pattern, d, { year: ctx.year, storyName: ctx.match(d)?.topic ?? null }) }))
+    .map((p) => ({ p, t: rewriteText(p.pattern, d, { year: ctx.year, storyName: ctx.match(d)?.topic ?? null, story: ctx.match(d)?.story }) }))
     .filter((x): x is { p: PatternStat; t: string } => !!x.t && x.t.length <= 200 && x.t !== d && titlePatterns(x.t).includes(x.p.pattern))
     .map((x) => score(components(x.t, ctx))) // the grade's score, without its own rewrites
     .filter((s) => s > g.score)

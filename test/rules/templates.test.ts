@@ -207,13 +207,13 @@ describe("examples from issue 11", () => {
     ["struct:question_mark", "iphone x", { storyName: "iPhone X", titles: IPHONE_TITLES }, "Should You Buy the iPhone X?"],
     ["struct:question_mark", "galaxy note 8", {}, "Is the Galaxy Note 8 Worth It?"],
     ["struct:question_mark", "airpods", {}, "Are the AirPods Worth It?"],
-    ["struct:number_led", "keto diet", {}, "7 Things Nobody Tells You About the Keto Diet"],
+    ["struct:number_led", "keto diet", {}, "5 Things to Know About the Keto Diet"],
     ["hook:story", "how to make cold brew at home", {}, "How I Learned to Make Cold Brew"],
     ["hook:question", "bitcoin price", {}, "Is the Bitcoin Price a Good Bet Right Now?"],
     ["struct:second_person", "bitcoin price", {}, "What the Bitcoin Price Means for Your Wallet"],
     ["struct:second_person", "nvidia earnings", {}, "What Nvidia Earnings Mean for Your Wallet"],
-    ["struct:colon_split", "dog accidentally pushes owner off boat", {}, "Dog Accidentally Pushes Owner off Boat: The Full Story"],
-    ["hook:question", "keto recipes", {}, "Are Keto Recipes Actually Worth the Hype?"],
+    ["hook:question", "dog accidentally pushes owner off boat", {}, "Dog Accidentally Pushes Owner off Boat: What Do You Think?"],
+    ["hook:question", "keto recipes", {}, "Why Is Everyone Talking About Keto Recipes?"],
   ] as const)("%p for %p → %p", (p, t, ctx, want) => {
     // Variants rotate by subject: the expected text must be one this subject can get for this pattern.
     const s = subjectOf(t, ctx as any);

@@ -1,0 +1,100 @@
+/**
+ * Templates for `general` subjects whose genre is known from the matched story (src/rules/topickind.ts
+ * genreOf): a dish, an animal, a creator format, a song, a film or show, an explainer, a one-off clip.
+ * Each genre only has the patterns that read right for it; a missing pattern means fewer hooks, never
+ * a frame that does not fit ("7 Things Nobody Tells You About Late Night Pho").
+ *
+ * `hookOnly` marks frames that describe a new video about the subject (a reaction, a review, tips):
+ * right for /hook-rescue, wrong as a /grade rewrite of the creator's own video, which must keep what
+ * the video is ("Kelly Clarkson - Move You" is no "Honest Reaction").
+ */
+import type { Genre } from "./topickind.ts";
+
+export interface GenreHelpers {
+  S: string;
+  NP: string;
+  Is: string;
+  Does: string;
+  /** The subject opens with a determiner or possessive ("My Morning Routine", "The Spa Car"). */
+  det: boolean;
+  firstPerson: boolean;
+  /** Rewrite mode (a /grade rewrite of the creator's own title), not hook-rescue. */
+  rw: boolean;
+  /** The story's main YouTube category, or null. */
+  cat: number | null;
+  y: number;
+}
+type Tpl = (h: GenreHelpers) => string;
+const hookOnly = (f: Tpl): Tpl => (h) => (h.rw ? "" : f(h));
+
+/** A lifestyle head ("haul", "challenge"): frames that read right for it. */
+const head = (h: GenreHelpers) => (h.S.toLowerCase().split(" ").pop() ?? "").replace(/s$/, "");
+
+export const GENRE_TEMPLATES: Record<Genre, Partial<Record<string, Tpl[]>>> = {
+  food: {
+    "hook:confession": [(h) => `I Made ${h.S} at Home`],
+    "struct:first_person": [(h) => (h.det ? "" : `My Favorite ${h.S} Recipe`)],
+    "struct:second_person": [(h) => (h.det ? "" : `The ${h.S} Recipe You Need to Try`)],
+    "hook:bold_claim": [(h) => (h.det ? "" : `The Best ${h.S} Recipe Ever`)],
+    "struct:bracket_tag": [(h) => `${h.S} (Easy Recipe)`],
+    "struct:dash_split": [(h) => `${h.S} - Easy Homemade Recipe`],
+    "struct:number_led": [hookOnly((h) => `5 Mistakes to Avoid When Making ${h.S}`)],
+    "hook:question": [hookOnly((h) => `Can You Really Make ${h.S} at Home?`)],
+    "hook:statistic": [hookOnly((h) => `${h.S} in 30 Minutes`)],
+    "struct:exclamation": [(h) => (h.det ? "" : `The Easiest ${h.S} Recipe!`)],
+  },
+  animal: {
+    "struct:second_person": [(h) => `${h.NP}: You Have to See This`],
+    "struct:dash_split": [(h) => `${h.NP} - Amazing Footage`],
+    "hook:question": [hookOnly((h) => `Why Is Everyone Obsessed With ${h.NP}?`)],
+    "struct:number_led": [hookOnly((h) => `5 Things You Didn't Know About ${h.NP}`)],
+    "hook:bold_claim": [hookOnly((h) => `${h.NP}: The Best Moments`)],
+    "struct:exclamation": [(h) => `${h.NP}: You Have to See This!`],
+  },
+  lifestyle: {
+    "struct:first_person": [(h) => (h.det || h.firstPerson ? "" : `My ${h.S}`)],
+    "hook:confession": [(h) => (head(h) === "challenge" && !h.det && !h.firstPerson ? `I Tried the ${h.S}` : "")],
+    "hook:bold_claim": [
+      (h) =>
+        h.det || h.firstPerson ? "" : head(h) === "haul" ? `My Biggest ${h.S} Ever` : head(h) === "challenge" ? `The Hardest ${h.S} Ever` : `My Best ${h.S} Yet!!`,
+    ],
+    "struct:bracket_tag": [(h) => `${h.S} (${h.y})`],
+    "struct:dash_split": [(h) => `${h.S} - ${h.y}`],
+    "hook:question": [hookOnly((h) => (head(h) === "challenge" && !h.det ? `Can You Do the ${h.S}?` : ""))],
+    "struct:second_person": [hookOnly((h) => (head(h) === "challenge" ? `${h.S}: You Have to Try This` : ""))],
+  },
+  song: {
+    "hook:confession": [hookOnly((h) => `My Honest Reaction to ${h.S}`)],
+    "struct:first_person": [hookOnly((h) => `First Time Hearing ${h.S}: My Reaction`)],
+    "hook:question": [hookOnly((h) => `What Is ${h.S} Really About?`)],
+    "struct:number_led": [hookOnly((h) => `5 Details You Missed in ${h.S}`)],
+    "struct:second_person": [hookOnly((h) => `${h.S}: The Meaning You Missed`)],
+    "struct:bracket_tag": [hookOnly((h) => `${h.S} [Reaction]`)],
+    "struct:dash_split": [hookOnly((h) => `${h.S} - Reaction and Review`)],
+  },
+  screen: {
+    "hook:confession": [hookOnly((h) => `My Honest Review of ${h.S}`)],
+    "hook:question": [hookOnly((h) => `${h.Is} ${h.S} Worth Watching?`)],
+    "struct:number_led": [hookOnly((h) => `5 Things to Know Before You Watch ${h.S}`)],
+    "struct:second_person": [hookOnly((h) => `Everything You Need to Know Before Watching ${h.S}`)],
+    "struct:first_person": [hookOnly((h) => `What I Loved About ${h.S}`)],
+    "hook:bold_claim": [hookOnly((h) => `${h.S}: Everything We Know So Far`)],
+    "struct:bracket_tag": [hookOnly((h) => `${h.S} [Review]`)],
+    "struct:dash_split": [hookOnly((h) => `${h.S} - Review (No Spoilers)`)],
+  },
+  explainer: {
+    "hook:question": [(h) => `Why ${h.Does} ${h.NP} Matter?`],
+    "struct:second_person": [(h) => `What You Need to Know About ${h.NP}`],
+    "struct:bracket_tag": [(h) => `${h.NP} [Explained]`],
+    "struct:dash_split": [(h) => `${h.NP} - Explained`],
+    "struct:number_led": [hookOnly((h) => `5 Facts About ${h.NP} That Will Surprise You`)],
+    "struct:first_person": [hookOnly((h) => `What I Learned About ${h.NP}`)],
+  },
+  clip: {
+    "hook:confession": [hookOnly((h) => (h.firstPerson ? "" : `My Honest Reaction to ${h.NP}`))],
+    "hook:question": [hookOnly((h) => (h.firstPerson ? "" : `Why Is Everyone Talking About ${h.NP}?`))],
+    "struct:bracket_tag": [
+      hookOnly((h) => (h.firstPerson ? "" : `${h.S} [Reaction]`)),
+    ],
+  },
+};

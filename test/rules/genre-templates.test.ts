@@ -1,0 +1,151 @@
+/**
+ * Genres of `general` subjects (src/rules/topickind.ts genreOf) and their templates
+ * (src/rules/genre-templates.ts); rewrite mode, the draft-keeping gate and one-word topics
+ * (src/rules/rewrite.ts). Over the demo vault too: no rewrite turns a video into a reaction or a review.
+ */
+import { describe, expect, test } from "bun:test";
+import { genreOf, type Genre } from "../../src/rules/topickind.ts";
+import { TEMPLATE_PATTERNS, hookText, subjectOf, type TopicContext } from "../../src/rules/templates.ts";
+import { keepsDraft, rewriteSubject, rewriteText, topicSubject } from "../../src/rules/rewrite.ts";
+import { GENRE_TEMPLATES } from "../../src/rules/genre-templates.ts";
+import { Engine } from "../../src/engine/engine.ts";
+import { gradeContext } from "../../src/engine/service.ts";
+import { grade } from "../../src/rules/grade.ts";
+import { log } from "../../src/log.ts";
+
+describe("genreOf", () => {
+  test.each([
+    ["Chewy Salted Chocolate Caramels", { categoryIds: [26], topical: false }, "food"],
+    ["Late Night Pho", { categoryIds: [22], topical: false }, "food"],
+    ["Prince Harry's Popcorn", { categoryIds: [25], topical: false }, "clip"], // a news story, not a recipe
+    ["Baby Hippo Fiona", { categoryIds: [15], topical: true }, "animal"],
+    ["Dangerous Jungle Spider", { categoryIds: [22], topical: false }, "animal"],
+    ["Siblings Baby Shark Remix Dance", { categoryIds: [22], topical: false }, "clip"], // "shark" is not its head
+    ["Autumn Homeware Haul", { categoryIds: [26], topical: false }, "lifestyle"],
+    ["Blindfolded Makeup Challenge", { categoryIds: [22], topical: false }, "lifestyle"],
+    ["One More Light", { categoryIds: [10, 10], topical: false }, "song"],
+    ["Wonderstruck", { categoryIds: [1], topical: false }, "screen"],
+    ["Marvelous Mrs. Maisel", { categoryIds: [24], titles: ["The Marvelous Mrs. Maisel - Official Trailer [HD] | Amazon Video"], topical: false }, "screen"],
+    ["Nissan Heisman House", { categoryIds: [24], titles: ["Nissan Heisman House | Signing Day"], topical: false }, "clip"],
+    ["Thalidomide", { categoryIds: [27], topical: false }, "explainer"],
+    ["Interview With a Runaway Toddler", { categoryIds: [23], topical: false }, "clip"],
+    ["Net Neutrality", { categoryIds: [25, 25, 28], topical: true }, null], // a topic people talk about: the general family
+    ["Keto Diet", {}, null], // nothing known
+  ] as const)("%p %j → %p", (text, ctx, want) => expect(genreOf(text, ctx as any)).toBe(want as Genre | null));
+});
+
+const SONG: TopicContext = { storyName: "Hurts Good", titles: ["R5 - Hurts Good (Official Video)", "R5 - Hurts Good (Audio Only)"], channels: ["R5VEVO"], categoryIds: [10, 10], topical: false };
+const LABEL_FIRST: TopicContext = { storyName: "One More Light", titles: ["One More Light (Official Video) - Linkin Park"], channels: ["Linkin Park"], categoryIds: [10], topical: false };
+const ARTIST: TopicContext = { storyName: "Charlie Puth", titles: ["Charlie Puth - How Long [Official Video]"], channels: ["Charlie Puth"], categoryIds: [10], topical: false };
+
+describe("music stories: the performer or the song", () => {
+  test("a name no channel carries and no title opens with is the song", () => {
+    for (const [t, ctx] of [["hurts good", SONG], ["one more light", LABEL_FIRST]] as const) {
+      const s = subjectOf(t, ctx);
+      expect([s.kind, s.genre, s.music]).toEqual(["general", "song", false]);
+    }
+  });
+  test("a name a channel carries is the artist, and no rewrite reframes the artist's performance", () => {
+    const s = subjectOf("charlie puth", ARTIST);
+    expect([s.kind, s.music]).toEqual(["person", true]);
+    expect(hookText("struct:number_led", s, 2017)).toBe("5 Things You Didn't Know About Charlie Puth");
+    for (const p of TEMPLATE_PATTERNS) expect(hookText(p, s, 2017, "rewrite")).toBeNull();
+  });
+});
+
+describe("genre hooks", () => {
+  test.each([
+    ["struct:first_person", "chewy salted chocolate caramels", { categoryIds: [26], topical: false }, "My Favorite Chewy Salted Chocolate Caramels Recipe"],
+    ["hook:confession", "late night pho", { categoryIds: [22], topical: false }, "I Made Late Night Pho at Home"],
+    ["hook:question", "baby hippo fiona", { categoryIds: [15], topical: true }, "Why Is Everyone Obsessed With Baby Hippo Fiona?"],
+    ["hook:bold_claim", "autumn homeware haul", { categoryIds: [26], topical: false }, "My Biggest Autumn Homeware Haul Ever"],
+    ["hook:confession", "blindfolded makeup challenge", { categoryIds: [22], topical: false }, "I Tried the Blindfolded Makeup Challenge"],
+    ["hook:question", "wonderstruck", { categoryIds: [1], topical: false }, "Is Wonderstruck Worth Watching?"],
+    ["struct:dash_split", "thalidomide", { categoryIds: [27], topical: false }, "Thalidomide - Explained"],
+    ["hook:confession", "interview with a runaway toddler", { categoryIds: [23], topical: false }, "My Honest Reaction to Interview with a Runaway Toddler"],
+  ] as const)("%p for %p → %p", (p, t, ctx, want) => expect(hookText(p, subjectOf(t, ctx as any), 2017)).toBe(want));
+
+  test("a genre without a frame for a pattern gives no hook for it (fewer hooks, no misfit)", () => {
+    const clip = subjectOf("interview with a runaway toddler", { categoryIds: [23], topical: false });
+    for (const p of TEMPLATE_PATTERNS) if (!GENRE_TEMPLATES.clip[p]) expect(hookText(p, clip, 2017)).toBeNull();
+    expect(TEMPLATE_PATTERNS.filter((p) => hookText(p, clip, 2017)).length).toBeGreaterThan(0);
+  });
+
+  test("rewrite mode: a subset of the hooks, and never a reaction, review or 'I tried' frame", () => {
+    const cases: [string, TopicContext][] = [
+      ["hurts good", SONG],
+      ["wonderstruck", { categoryIds: [1], topical: false }],
+      ["interview with a runaway toddler", { categoryIds: [23], topical: false }],
+      ["late night pho", { categoryIds: [22], topical: false }],
+      ["baby hippo fiona", { categoryIds: [15], topical: true }],
+      ["thalidomide", { categoryIds: [27], topical: false }],
+      ["autumn homeware haul", { categoryIds: [26], topical: false }],
+    ];
+    let kept = 0;
+    for (const [t, ctx] of cases) {
+      const s = subjectOf(t, ctx);
+      for (const p of TEMPLATE_PATTERNS) {
+        const r = hookText(p, s, 2017, "rewrite");
+        if (r === null) continue;
+        kept++;
+        expect(r).toBe(hookText(p, s, 2017)!);
+        expect(r).not.toMatch(/\b(?:reaction|review|reacting|first time hearing)\b/i);
+      }
+    }
+    expect(kept).toBeGreaterThan(5);
+  });
+});
+
+describe("rewrites keep the draft", () => {
+  test("a subject that drops most of the draft gives no rewrite", () => {
+    const d = "Sterling K Brown - 2017 Emmys - Full Backstage Speech";
+    expect(keepsDraft(d, rewriteSubject(d, { year: 2017 }))).toBe(false);
+    for (const p of TEMPLATE_PATTERNS) expect(rewriteText(p, d, { year: 2017 })).toBeNull();
+  });
+  test("a channel name after a pipe and label words may go", () => {
+    for (const d of ["Chewy Salted Chocolate Caramels | Cupcake Jemma", "Google Pixel 2 review after one week", "Nintendo Switch - Official Trailer"]) {
+      expect(keepsDraft(d, rewriteSubject(d, { year: 2017 }))).toBe(true);
+    }
+  });
+  test("a long part after a pipe is content, not a channel", () => {
+    const d = "Zapad 2017 || Russian Helicopter Kamov Ka-52 Alligator Fail With Air-To-Surface Missiles";
+    expect(keepsDraft(d, rewriteSubject(d, { year: 2017 }))).toBe(false);
+  });
+  test("'by' before a pronoun or after a participle is not a credit", () => {
+    expect(rewriteSubject("Call Me By Your Name", { year: 2017 }).text).toBe("Call Me By Your Name");
+    expect(rewriteSubject("10 Strange Dollar Store Items Sent By Viewers!", { year: 2017 }).text).toMatch(/Sent By Viewers$/);
+    expect(rewriteSubject("Havana by Camila Cabello", { year: 2017 }).text).toBe("Havana");
+  });
+});
+
+describe("one-word topics", () => {
+  test("a one-word topic of no known kind is answered for the matched story's name", () => {
+    expect(topicSubject("nails", { storyName: "Nail Art Designs" }).text).toBe("Nail Art Designs");
+    expect(topicSubject("trip", { storyName: "Road Trip with The Dolan Twins" }).text).toBe("Road Trip with The Dolan Twins");
+  });
+  test("a one-word topic of a known kind, or a story of one word, stays as typed", () => {
+    expect(topicSubject("iphone", { storyName: "iPhone X" }).text).toBe("iPhone");
+    expect(topicSubject("bitcoin", { storyName: "Bitcoin Gold Fork" }).text).toBe("Bitcoin");
+    expect(topicSubject("jumanji", { storyName: "Jumanji" }).text).toBe("Jumanji");
+  });
+});
+
+describe("demo vault", () => {
+  log.setQuiet(true);
+  const e = new Engine(`${import.meta.dir}/../../snapshots`);
+  e.refresh();
+  const snap = e.current!;
+  const ctx = gradeContext(snap, Date.parse(snap.body.date + "T12:00:00Z"));
+
+  test("no rewrite of a vault title turns the video into a reaction, a review or an 'I tried'", () => {
+    let withRewrites = 0;
+    for (const v of snap.body.videos.slice(0, 600)) {
+      const g = grade(v.title.slice(0, 200), ctx);
+      if (g.rewrites.length) withRewrites++;
+      for (const r of g.rewrites) {
+        for (const w of ["reaction", "review", "i tried"]) if (!v.title.toLowerCase().includes(w)) expect(r.text.toLowerCase()).not.toContain(w);
+      }
+    }
+    expect(withRewrites).toBeGreaterThan(100);
+  }, 60_000);
+});
