@@ -32,7 +32,7 @@ const head = (h: GenreHelpers) => (h.S.toLowerCase().split(" ").pop() ?? "").rep
 
 export const GENRE_TEMPLATES: Record<Genre, Partial<Record<string, Tpl[]>>> = {
   food: {
-    "hook:confession": [(h) => `I Made ${h.S} at Home`],
+    "hook:confession": [(h) => (h.det ? "" : `I Made ${h.S} at Home`)],
     "struct:first_person": [(h) => (h.det ? "" : `My Favorite ${h.S} Recipe`)],
     "struct:second_person": [(h) => (h.det ? "" : `The ${h.S} Recipe You Need to Try`)],
     "hook:bold_claim": [(h) => (h.det ? "" : `The Best ${h.S} Recipe Ever`)],
@@ -48,7 +48,6 @@ export const GENRE_TEMPLATES: Record<Genre, Partial<Record<string, Tpl[]>>> = {
     "struct:dash_split": [(h) => `${h.NP} - Amazing Footage`],
     "hook:question": [hookOnly((h) => `Why Is Everyone Obsessed With ${h.NP}?`)],
     "struct:number_led": [hookOnly((h) => `5 Things You Didn't Know About ${h.NP}`)],
-    "hook:bold_claim": [hookOnly((h) => `${h.NP}: The Best Moments`)],
     "struct:exclamation": [(h) => `${h.NP}: You Have to See This!`],
   },
   lifestyle: {

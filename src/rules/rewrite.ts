@@ -14,7 +14,7 @@ import { plainText } from "./markup.ts";
 import { hookText, productReadsWithThe, safeTopic, subjectOf, type Subject, type TopicContext } from "./templates.ts";
 import { toneOf } from "./tone.ts";
 import { classifyHook } from "./hook.ts";
-import { STOPWORDS } from "./text.ts";
+import { STOPWORDS, stem, tokens } from "./text.ts";
 
 const NUM = String.raw`(?:\d{1,3}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)`;
 const UNIT = String.raw`(?:hours?|days?|weeks?|months?|years?)`;
@@ -72,7 +72,7 @@ const TRAIL_RE = new RegExp(
 );
 /** Framing words that alone do not make a subject. */
 const FRAMING_ONLY =
-  /^(?:review|unboxing|reaction|update|explained|first impressions|honest review|full review|trailer|teaser|official video|official trailer|tutorial|recap|vlog|after ?show|(?:match |game |extended )?highlights|full episode|interview|podcast|behind the scenes|preview|live ?stream|sneak peek|bloopers|breaking(?: news)?|news|live|exposed|revealed|confirmed|warning|exclusive|must see|watch|caught on (?:camera|tape))$/i;
+  /^(?:review|unboxing|reaction|update|explained|first impressions|honest review|full review|trailer|teaser|official video|official trailer|tutorial|recap|vlog|after ?show|(?:match |game |extended )?highlights|full episode|interview|podcast|behind the scenes|preview|live ?stream|sneak peek|bloopers|breaking(?: news)?|news|live|watch live|live now|watch now|exposed|revealed|confirmed|warning|exclusive|must see|watch|caught on (?:camera|tape))$/i;
 
 /** Segments of a title at its separators, first (main) part first. */
 function segments(t: string): string[] {
@@ -129,6 +129,8 @@ export function draftSubject(draft: string): DraftSubject {
     // A frame word that was the head of a noun phrase ("… & A BIG UNBOXING") stays: cutting it leaves
     // a dangling article or adjective.
     if (DANGLING.test(s)) s = before;
+    // "The Problem With Our Phones" is about our phones, not about "Our Phones".
+    if (s !== before && /^(?:our|my|your|his|her|their|we|i|you)\b/i.test(s) && !/^(?:our|my|your|his|her|their|we|i|you)\b/i.test(before)) s = before;
     if (s === before) break;
   }
   if (!s || FRAMING_ONLY.test(s)) s = main;
@@ -147,6 +149,9 @@ export interface RewriteContext {
 
 /** A music release label: the title's first part names the artist. */
 const RELEASE = /\b(?:official\s+(?:music\s+)?(?:video|audio|visualizer)|lyrics?\s+video|official\s+lyric)\b|\s[-–]\s.*\((?:audio|lyrics?)\)/i;
+
+/** Labels of a film or show release. */
+const SCREEN_LABEL = /\b(?:official\s+(?:trailer|teaser)|(?:teaser\s+)?trailer\s*#?\d|\((?:19|20)\d\d\s+(?:movie|film)\)|official\s+clip)\b/i;
 
 /** Draft words that say the draft already is a review, a test or a reaction. */
 const REVIEWED_RE = /\b(?:reviews?|reviewing|unboxing|tested|testing|tried|trying|hands[- ]on|first impressions|worth it|reactions?|reacting|reacts?)\b/i;
@@ -171,6 +176,8 @@ export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
     if (t.sensitive) s.tone = t;
   }
   const n = s.text.split(" ").length;
+  // A trailer or a film ("COOK OFF! (2017 Movie) – Official Trailer") is a screen title, not a how-to.
+  if (!s.tone.sensitive && SCREEN_LABEL.test(whole) && n <= 6) return { ...s, kind: "general", the: false, vp: false, genre: "screen" };
   // "Artist - Song (Official Video)": the part before the dash is a performer.
   if (RELEASE.test(text) && n <= 4 && (s.kind === "general" || s.kind === "headline")) return { ...s, kind: "person", the: false, genre: null, music: true };
   // The framing must sit next to the subject: in "RIHANNA: FENTY BEAUTY - Review" the review is of the
@@ -189,8 +196,18 @@ export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
  */
 export function topicSubject(topic: string, ctx: TopicContext = {}): Subject {
   const s = subjectFromText(topic, ctx);
+  // A topic that is framing alone ("watch live", the name of a story cut from "WATCH LIVE: …") is
+  // answered for the subject of the story's lead title.
+  const lead = ctx.titles?.[0];
+  if (FRAMING_ONLY.test(s.text) && lead) {
+    const t = subjectFromText(lead, ctx);
+    if (t.text && !FRAMING_ONLY.test(t.text)) return t;
+  }
   const name = ctx.storyName ?? "";
   if (s.kind !== "general" || s.text.includes(" ") || !name.includes(" ") || s.tone.sensitive) return s;
+  // Only a name that holds the word ("nails" in "Nail Art Designs"), not one the match reached by a tag.
+  const w = stem(tokens(s.text)[0] ?? "");
+  if (!tokens(name).some((x) => stem(x) === w)) return s;
   const whole = subjectFromText(name, ctx);
   return whole.text ? whole : s;
 }

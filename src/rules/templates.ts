@@ -89,7 +89,6 @@ interface Helpers {
  */
 const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
   "hook:list_preview": {
-    tragedy_headline: [(h) => `${h.S}: 5 Things to Know`],
     general: [(h) => `5 Things to Know About ${h.NP}`],
     product: [(h) => `7 Things I Learned After ${h.dur} With ${h.NP}`, (h) => `5 Hidden Features of ${h.NP} Nobody Talks About`],
     person: [(h) => `5 Things You Didn't Know About ${h.S}`, (h) => `7 Moments That Made ${h.S} Famous`],
@@ -126,7 +125,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     general: [(h) => `My Honest Opinion on ${h.NP}`],
     product: [(h) => `I Used ${h.NP} for ${h.dur} and I Was Wrong`, (h) => `I Switched to ${h.NP}: My Honest Review`],
     person: [(h) => `I Was Wrong About ${h.S}`, (h) => `My Honest Opinion on ${h.S}`],
-    event: [(h) => `My Honest Take on ${h.NP}`, (h) => `I Was Wrong About ${h.NP}`],
+    event: [(h) => `My Honest Take on ${h.NP}`],
     howto: [(h) => (h.mod ? `I Tried This ${h.mod} for a Week` : ""), (h) => (h.mod ? `My Honest ${h.mod} Review` : "")],
     // "for a Week" only reads right for a habit; "I Tried to Make Lloyd … for a Week" does not.
     // A tutorial's own rewrite keeps teaching: "I tried to" is a hook for a new video only.
@@ -186,7 +185,6 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     money: [(h) => (h.mod ? `The Ultimate ${h.mod} Guide` : "")],
   },
   "struct:number_led": {
-    tragedy_headline: [(h) => `5 Things to Know: ${h.S}`],
     general: [(h) => `5 Things to Know About ${h.NP}`],
     product: [(h) => `5 Hidden Features of ${h.NP}`, (h) => `7 Things I Learned After ${h.dur} With ${h.NP}`],
     person: [(h) => `5 Things You Didn't Know About ${h.S}`],
@@ -443,7 +441,8 @@ function genreHook(pattern: string, s: Subject, year: number, rw: boolean): stri
     NP: s.the && !/^the\s/i.test(s.text) ? `the ${s.text}` : s.text,
     Is: s.plural ? "Are" : "Is",
     Does: s.plural ? "Do" : "Does",
-    det: /^(?:a|an|the|my|your|our|his|her|their|this|that|these|those)\s/i.test(s.text) || /^\S+['’]s\s/.test(s.text),
+    // A number inside counts too: "The Best DIY Five Crazy Donut Burgers Recipe Ever" does not read.
+    det: /^(?:a|an|the|my|your|our|his|her|their|this|that|these|those)\s/i.test(s.text) || /^\S+['’]s\s/.test(s.text) || /\d|\b(?:two|three|four|five|six|seven|eight|nine|ten|twenty|hundred)\b/i.test(s.text),
     firstPerson: FIRST_PERSON.test(s.text),
     rw,
     cat: s.cat ?? null,
@@ -500,7 +499,7 @@ const THE_HEADS = new Set(
     "diet challenge trend update battery camera screen display design launch lineup trailer controversy scandal feud movement").split(" "),
 );
 /** Heads that name a part or aspect of a product, not the product. */
-const FEATURE_HEADS = new Set("battery camera screen display design update notch price case charger keyboard speakers software features specs leaks rumors unlock fail test".split(" "));
+const FEATURE_HEADS = new Set("battery camera screen display design update notch price case charger keyboard speakers software features specs leaks rumors unlock fail test speed charging performance comparison life".split(" "));
 /** One-word products that still read with "the" ("the iPhone", not "the Bitcoin"). */
 const THE_DEVICES = new Set(
   ("iphone ipad macbook imac airpods pixel galaxy switch xbox playstation ps4 ps5 oculus kindle gopro phone smartphone camera laptop " +
@@ -599,6 +598,8 @@ function withGenre(s: Subject, ctx: TopicContext): Subject {
   // (Half the videos or more, as topicKind counts a music story.)
   const music = cats.length > 0 && (counts.get(MUSIC) ?? 0) * 2 >= cats.length;
   if (s.kind === "person" && music && ctx.titles?.length && !isArtist(s.text, ctx)) return { ...s, kind: "general", the: false, genre: "song", cat, music: false };
+  // A how-to named by its dish ("DIY Five Crazy Donut Burgers") reads as a recipe.
+  if (s.kind === "howto" && !s.vp && genreOf(s.text, ctx) === "food") return { ...s, kind: "general", the: false, genre: "food", cat, music: false };
   const genre = s.kind === "general" ? genreOf(s.text, ctx) : null;
   return { ...s, genre, cat, music: s.kind === "person" && music };
 }

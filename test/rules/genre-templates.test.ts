@@ -118,10 +118,39 @@ describe("rewrites keep the draft", () => {
   });
 });
 
+describe("drafts", () => {
+  test("a film or trailer label makes a screen title, not a how-to, and a screen title gets no rewrite", () => {
+    const s = rewriteSubject("COOK OFF! (2017 Movie) – Official Trailer", { year: 2017 });
+    expect([s.kind, s.genre]).toEqual(["general", "screen"]);
+    for (const p of TEMPLATE_PATTERNS) expect(rewriteText(p, "COOK OFF! (2017 Movie) – Official Trailer", { year: 2017 })).toBeNull();
+    expect(hookText("hook:question", s, 2017)).toBe("Is Cook Off Worth Watching?");
+  });
+  test("a how-to named by its dish is a recipe; a number inside keeps it out of 'The Best … Recipe Ever'", () => {
+    const s = rewriteSubject("DIY FIVE CRAZY DONUT BURGERS", { year: 2017, story: { categoryIds: [26], topical: false } });
+    expect(s.genre).toBe("food");
+    expect(hookText("hook:bold_claim", s, 2017)).toBeNull();
+    expect(hookText("struct:dash_split", s, 2017, "rewrite")).toBe("DIY Five Crazy Donut Burgers - Easy Homemade Recipe");
+  });
+  test("framing before a possessive stays: 'The Problem With Our Phones' is not about 'Our Phones'", () => {
+    expect(rewriteSubject("The Problem With Our Phones", { year: 2017 }).text).toBe("The Problem With Our Phones");
+    expect(rewriteSubject("The problem with the iPhone X", { year: 2017 }).text).toBe("iPhone X");
+  });
+  test("a product's feature is not something to buy", () => {
+    expect(rewriteSubject("iPhone 8 Charging Speed Comparison", { year: 2017 }).kind).toBe("general");
+  });
+});
+
 describe("one-word topics", () => {
   test("a one-word topic of no known kind is answered for the matched story's name", () => {
     expect(topicSubject("nails", { storyName: "Nail Art Designs" }).text).toBe("Nail Art Designs");
     expect(topicSubject("trip", { storyName: "Road Trip with The Dolan Twins" }).text).toBe("Road Trip with The Dolan Twins");
+  });
+  test("a word the story's name does not hold stays as typed (the match came through a tag)", () => {
+    expect(topicSubject("kuwtk", { storyName: "10 Years" }).text).not.toBe("10 Years");
+  });
+  test("a topic that is framing alone is answered for the story's lead title", () => {
+    const ctx = { storyName: "Watch Live", titles: ["WATCH LIVE: Sarah Sanders holds White House news briefing", "Watch live: Press briefing"] };
+    expect(topicSubject("watch live", ctx).text).toBe("Sarah Sanders Holds White House News Briefing");
   });
   test("a one-word topic of a known kind, or a story of one word, stays as typed", () => {
     expect(topicSubject("iphone", { storyName: "iPhone X" }).text).toBe("iPhone");
