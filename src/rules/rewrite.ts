@@ -77,7 +77,7 @@ const FRAMING_ONLY =
 /** Segments of a title at its separators, first (main) part first. */
 function segments(t: string): string[] {
   return t
-    .split(/\s+[|–—∙•·-]\s+|:\s+|;\s*|[?!]+\s+|\s*[([{][^)\]}]*[)\]}]\s*|\s+\/\/\s+|\s*[|∙•]\s*/)
+    .split(/\s+[|–—∙•·-]\s+|(?<=\p{L})[–—-]\s+|:\s+|;\s*|[?!]+\s+|\s*[([{][^)\]}]*[)\]}]\s*|\s+\/\/\s+|\s*[|∙•]\s*/u)
     .map((x) => x.trim().replace(/[.!?,;:]+$/u, ""))
     .filter(Boolean);
 }
@@ -124,7 +124,9 @@ export function draftSubject(draft: string): DraftSubject {
     // A leading copula is framing only when a judgement follows the subject ("Is the iPhone X worth
     // it?"); "Is Superman Too Overpowered?" is a question about Superman and stays whole.
     const copula = lead !== s && /^(?:is|are|was|were)\s/i.test(s);
-    const trail = lead.replace(TRAIL_RE, "");
+    // A connector left by a cut frame goes too ("iPhone X Impressions & Hands On").
+    let trail = lead.replace(TRAIL_RE, "");
+    if (trail !== lead) trail = trail.replace(/\s+(?:&|and|\+)$/i, "");
     s = (copula && trail === lead ? s : trail).replace(/[\s.!?:;,|\-–—]+$/u, "").trim();
     // A frame word that was the head of a noun phrase ("… & A BIG UNBOXING") stays: cutting it leaves
     // a dangling article or adjective.
@@ -171,6 +173,7 @@ export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
   const asked = safeTopic(whole).toLowerCase() === subject.toLowerCase() && classifyHook(whole) === "question";
   const s = subjectOf(subject, ctx, span, asked);
   s.reviewed = REVIEWED_RE.test(whole);
+  s.highlights = /\bhighlights\b/i.test(whole);
   if (!s.tone.sensitive) {
     const t = toneOf(whole.slice(0, 400), ctx.storyName ?? "", ctx.titles ?? []);
     if (t.sensitive) s.tone = t;

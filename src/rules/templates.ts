@@ -40,6 +40,8 @@ export interface Subject {
   music?: boolean;
   /** The draft already is a review, test or reaction ("… review", "I tried …"): its rewrite may say so. */
   reviewed?: boolean;
+  /** The draft is a highlights video: its rewrite says moments or highlights, not "What You Need to Know". */
+  highlights?: boolean;
 }
 
 /**
@@ -48,7 +50,8 @@ export interface Subject {
  * turn a tutorial into "I Tried This DIY Bagel Bite for a Week" or a music video into a reaction.
  */
 const FRAME_CHANGE = /\b(?:reaction|reacting|reviews?|i tried|i tested|i used|i switched|first time hearing)\b/i;
-const keepsFrame = (text: string, s: Subject, rw: boolean) => !rw || s.reviewed || !FRAME_CHANGE.test(text);
+const keepsFrame = (text: string, s: Subject, rw: boolean) =>
+  !rw || ((s.reviewed || !FRAME_CHANGE.test(text)) && (!s.highlights || /\b(?:moments|highlights)\b/i.test(text)));
 
 type Family = TopicKind | "howto_vp" | "tragedy" | "tragedy_headline" | "mourning" | "personal";
 /** One template: the subject's helpers in, text out ("" when this variant does not fit the subject). */
@@ -171,7 +174,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     person: [(h) => `${h.S} in 60 Seconds`],
     event: [(h) => `${h.NP} in 60 Seconds`],
     howto: [(h) => `${h.S} in 10 Minutes`],
-    howto_vp: [(h) => `How to ${h.S} in 10 Minutes`],
+    howto_vp: [(h) => (h.craft ? `How to ${h.S} in 10 Minutes` : "")],
     money: [(h) => `${h.NP} in 60 Seconds`],
     // No headline family: "Trump Attacks the Mayor of San Juan in 60 Seconds" reads as filler.
   },
@@ -496,7 +499,8 @@ const THE_HEADS = new Set(
   ("shooting shootings attack bombing earthquake election referendum debate awards emmys oscars grammys vmas festival concert premiere " +
     "finale trial verdict summit keynote conference ceremony parade protest protests march rally eclipse outage shutdown crash draft " +
     "playoffs tour storm floods fire game match series price prices market economy bubble fork budget deal ipo rate rates dollar " +
-    "diet challenge trend update battery camera screen display design launch lineup trailer controversy scandal feud movement").split(" "),
+    "diet challenge trend update battery camera screen display design launch lineup trailer controversy scandal feud movement " +
+    "commercial ad speech interview performance documentary announcement").split(" "),
 );
 /** Heads that name a part or aspect of a product, not the product. */
 const FEATURE_HEADS = new Set("battery camera screen display design update notch price case charger keyboard speakers software features specs leaks rumors unlock fail test speed charging performance comparison life".split(" "));

@@ -67,7 +67,7 @@ const FINITE_VERB_RE = new RegExp(
   "i",
 );
 /** Base forms after a plural subject that are hardly ever nouns ("Blind People Describe Beauty", "The Shield Reunite"). */
-const BASE_VERB_RE = /^(?:describe|reunite|explain|reveal|predict|respond|discuss|recreate)$/i;
+const BASE_VERB_RE = /^(?:describe|reunite|explain|reveal|predict|respond|discuss|recreate|destroy|invade|steal|rescue)$/i;
 const PAST_RE = /(?:ed|^said|^told|^won|^lost|^gave|^took|^left|^sent|^met|^caught|^found|^bought|^sold|^broke|^fell|^rose|^quit)$/i;
 const IMPERATIVE_OPENER_RE = /^(?:watch|meet|introducing|enter|see|look at|listen to|guess|imagine|behold|welcome|let['’]?s)\s/i;
 /** Two sentences in one topic ("Bicycle Line Guy. 1st Attempt"): a caption, not a name. */

@@ -135,6 +135,26 @@ describe("drafts", () => {
     expect(rewriteSubject("The Problem With Our Phones", { year: 2017 }).text).toBe("The Problem With Our Phones");
     expect(rewriteSubject("The problem with the iPhone X", { year: 2017 }).text).toBe("iPhone X");
   });
+  test("a highlights video is rewritten as moments or highlights", () => {
+    const d = "Demetrious Johnson vs Ray Borg | Highlights | UFC 216";
+    const outs = TEMPLATE_PATTERNS.map((p) => rewriteText(p, d, { year: 2017 })).filter((x): x is string => !!x);
+    expect(outs.length).toBeGreaterThan(0);
+    for (const o of outs) expect(o).toMatch(/\b(?:Moments|Highlights)\b/);
+  });
+  test("a dash glued to the word before it still splits off the channel; a connector left by a cut frame goes", () => {
+    expect(rewriteSubject("GOLD DIVA MACARONS- The Scran Line", { year: 2017 }).text).toBe("Gold Diva Macarons");
+    expect(rewriteSubject("iPhone X Impressions & Hands On!", { year: 2017 }).text).toBe("iPhone X");
+  });
+  test("a plural subject with a base-form verb is a clause; a commercial reads with 'the'", () => {
+    expect(rewriteSubject("Arctic Foxes Destroy Filmmaker's Camera", { year: 2017 }).kind).toBe("headline");
+    expect(hookText("hook:question", subjectOf("1976 buick skyhawk commercial"), 2017)).toBe("Why Is Everyone Talking About the 1976 Buick Skyhawk Commercial?");
+  });
+  test("'at home' and 'in 10 minutes' only for a task done by hand", () => {
+    const win = subjectOf("how to win australia");
+    const make = subjectOf("how to make cold brew");
+    for (const p of ["hook:statistic", "struct:second_person", "struct:number_led"]) expect(hookText(p, win, 2017) ?? "").not.toMatch(/at Home|in 10 Minutes/);
+    expect(hookText("hook:statistic", make, 2017)).toBe("How to Make Cold Brew in 10 Minutes");
+  });
   test("a product's feature is not something to buy", () => {
     expect(rewriteSubject("iPhone 8 Charging Speed Comparison", { year: 2017 }).kind).toBe("general");
   });
