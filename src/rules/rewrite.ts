@@ -50,7 +50,7 @@ const TRAIL_RE = new RegExp(
     [
       String.raw`(?:(?:just|has|have)\s+)?(?:changed|dropped|arrived|launched|leaked)(?:\s+everything)?`,
       String.raw`(?:is|are)\s+(?:here|back|coming|out now|finally here)`,
-      String.raw`(?:(?:full|honest|in-depth|long-term|quick|detailed|official|my)\s+)?(?:review|unboxing|first impressions|first look|hands[- ]on|impressions|reaction|explained|update|results|breakdown|recap|comparison|overview|thoughts|opinion|trailer|teaser)s?`,
+      String.raw`(?:(?:full|honest|in-depth|long-term|quick|detailed|official|my)\s+)?(?:review|unboxing|first impressions|first look|hands[- ]on|impressions|reaction|explained|update|results|breakdown|recap|comparison|overview|thoughts|opinion|trailer|teaser|mv|m\/v)s?`,
       String.raw`(?:(?:actually|really|even|still)\s+)?worth\s+(?:it|the\s+hype|the\s+money|buying)`,
       String.raw`any\s+good`,
       String.raw`(?:is|are)\s+(?:overrated|overhyped|amazing|awesome|terrible|the best)`,
@@ -187,7 +187,8 @@ export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
   // product after the colon, and "Before You Buy Rihanna" would follow.
   const parts = segments(whole);
   const near = parts.find((p) => p.toLowerCase().includes(s.text.toLowerCase().split(" ")[0] ?? ""));
-  if (!s.tone.sensitive && (s.kind === "general" || s.kind === "headline") && n <= 5 && PRODUCT_FRAMING.test(text) && (!near || PRODUCT_FRAMING.test(near) || near === parts.at(-1)))
+  // "I Bought An Entire Outfit Blindfolded": a subject opening with an article or possessive is no product name.
+  if (!s.tone.sensitive && (s.kind === "general" || s.kind === "headline") && n <= 5 && !/^(?:a|an|my|your|our|his|her|their)\s/i.test(s.text) && PRODUCT_FRAMING.test(text) && (!near || PRODUCT_FRAMING.test(near) || near === parts.at(-1)))
     return { ...s, kind: "product", the: productReadsWithThe(s.text), genre: null };
   return s;
 }

@@ -42,6 +42,8 @@ export interface Subject {
   reviewed?: boolean;
   /** The draft is a highlights video: its rewrite says moments or highlights, not "What You Need to Know". */
   highlights?: boolean;
+  /** The matched story is talked about by more than one creator, news or search (undefined when no story matched). */
+  topical?: boolean;
 }
 
 /**
@@ -111,7 +113,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     howto: [(h) => (h.mod ? `What's the Secret to the Perfect ${h.mod}?` : ""), (h) => (h.mod ? `Why Is Everyone Trying This ${h.mod}?` : "")],
     howto_vp: [(h) => `What's the Easiest Way to ${h.S}?`, (h) => (h.craft ? `Can You Really ${h.S} at Home?` : "")],
     money: [(h) => `Where ${h.Is} ${h.NP} Headed Next?`, (h) => `${h.Is} ${h.NP} a Good Bet Right Now?`],
-    headline: [(h) => `${h.S}: What Do You Think?`],
+    headline: [(h) => (WH_Q.test(h.S) ? "" : `${h.S}: What Do You Think?`)],
     tragedy: [(h) => `${h.NP}: What Do We Know So Far?`],
     mourning: [(h) => `Who Was ${h.S}?`],
   },
@@ -281,7 +283,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     howto: [(h) => (h.mod ? `What's the Secret to the Perfect ${h.mod}?` : "")],
     howto_vp: [(h) => `What's the Easiest Way to ${h.S}?`],
     money: [(h) => `Where ${h.Is} ${h.NP} Headed Next?`],
-    headline: [(h) => `${h.S}: What Do You Think?`],
+    headline: [(h) => (WH_Q.test(h.S) ? "" : `${h.S}: What Do You Think?`)],
     tragedy: [(h) => `${h.NP}: What Do We Know So Far?`],
     mourning: [(h) => `Who Was ${h.S}?`],
   },
@@ -313,7 +315,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     product: [(h) => `${h.NP} - Honest Review${h.span}`],
     person: [(h) => `${h.S} - The Story So Far`],
     event: [(h) => `${h.NP} - What We Know`],
-    howto: [(h) => `${h.S} - Easy Step-by-Step Tutorial`],
+    howto: [(h) => (/\b(?:tutorial|step|guide)\b/i.test(h.S) ? "" : `${h.S} - Easy Step-by-Step Tutorial`)],
     howto_vp: [(h) => `How to ${h.S} - The Easy Way`],
     money: [(h) => `${h.NP} - What It Means for You`],
     tragedy: [(h) => `${h.NP} - What We Know`],
@@ -342,17 +344,20 @@ function possessiveOf(h: Helpers): string {
 export const TEMPLATES: Readonly<Record<string, unknown>> = T;
 export const TEMPLATE_PATTERNS: readonly string[] = Object.keys(T);
 
+/** A subject that is itself a question ("Why Are You Anxious"): no question tail after it. */
+const WH_Q = /^(?:why|what|who|when|where|which|how)\s+(?:is|are|was|were|do|does|did|can|could|would|should|has|have)\b/i;
 const HABIT_VP = /^(?:wear|eat|drink|sleep|wake|run|walk|meditate|exercise|stretch|read|journal|cook|lift|train|fast|quit|stop|use|learn|practice|practise|speak|study)\b/i;
 const FIRST_PERSON = /\b(?:i|i'm|i’m|i've|i’ve|my|me|we|our)\b/i;
 
 /** Families a subject may use, in order: a sensitive topic never falls back to a light-hearted one. */
-function families(s: Subject): Family[] {
+function families(s: Subject, rw: boolean): Family[] {
   // A long subject reads as a headline: "What We Know About <ten words> So Far" does not.
   // Someone's own hard experience ("My 1st Day at Chemotherapy"): their story, not news ("What We Know").
   if (s.tone.sensitive && FIRST_PERSON.test(s.text)) return ["personal"];
   if (s.tone.sensitive) return s.tone.death && s.kind === "person" ? ["mourning"] : s.kind === "headline" || s.text.split(" ").length > 5 ? ["tragedy_headline"] : ["tragedy"];
   // A plural how-to noun ("Keto Recipes") reads wrong in "7 … Mistakes", "Try This …": general only.
-  if (s.kind === "howto") return s.vp ? ["howto_vp"] : s.plural ? ["general"] : ["howto", "general"];
+  // A rewrite of a tutorial stays a tutorial: no general fallback ("What You Need to Know About Soap Tips").
+  if (s.kind === "howto") return s.vp ? ["howto_vp"] : rw ? (s.plural ? ["headline"] : ["howto"]) : s.plural ? ["general"] : ["howto", "general"];
   if (s.kind === "product" || s.kind === "money") return [s.kind, "general"];
   return [s.kind];
 }
@@ -410,6 +415,10 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
   const rw = mode === "rewrite";
   // A performer's music video ("Kelly Clarkson - Move You") keeps its title: no reframing reads right.
   if (rw && subject.music && !subject.tone.sensitive) return null;
+  // One creator's own clip or explainer keeps its title in a rewrite and asks the audience
+  // ("Fidget Spinner Spinning in Space: What Do You Think?"), rather than "What You Need to Know About …".
+  if (rw && subject.kind === "general" && !subject.tone.sensitive && (subject.genre === "clip" || subject.genre === "explainer" || (!subject.genre && subject.topical === false)))
+    return hookText(pattern, { ...subject, kind: "headline", genre: null, the: false }, year, mode);
   if (subject.kind === "general" && subject.genre && !subject.tone.sensitive) return genreHook(pattern, subject, year, rw);
   const byFamily = T[pattern];
   if (!byFamily) return null;
@@ -417,7 +426,7 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
   const h = helpers(s, year, rw);
   // Without the span first if the span makes it too long: the subject matters more than the frame.
   const tries = s.span ? [h, { ...h, span: "" }] : [h];
-  for (const fam of families(s)) {
+  for (const fam of families(s, rw)) {
     const vs = byFamily[fam];
     if (!vs || vs.length === 0) continue;
     const start = hash(`${s.text.toLowerCase()}|${pattern}`) % vs.length;
@@ -542,13 +551,17 @@ function calm(t: string): string {
   return t.replace(/\b[A-Z][A-Z'’]+\b/g, (w) => ((w.length >= 3 && /[AEIOU]/.test(w)) || SHORT_WORDS.has(w) ? w.toLowerCase() : w)).replace(/(?<=\S\s)A(?=\s+[A-Za-z]{2})/g, "a");
 }
 
+/** Two-letter words in capitals inside mixed-case text are emphasis ("Level UP", "Lipstick ON"), not acronyms. */
+const plainShort = (t: string) => t.replace(/\b(?:MY|BY|TO|OF|IN|ON|AT|IS|WE|ME|BE|DO|GO|SO|NO|OR|AN|AS|UP)\b/g, (w) => w.toLowerCase());
+
 /**
  * Subject of a user's topic: plain text, the matched story's casing ("iphone x" → "iPhone X"),
  * otherwise the user's own casing with shouting calmed, then Title Case; its kind, tone, article and
  * number.
  */
 export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", asked = false): Subject {
-  let t = safeTopic(topic);
+  // "Pizza w/ My Dad": the shorthand is spelled out.
+  let t = safeTopic(topic).replace(/(^|\s)w\/\s*/gi, "$1with ");
   const dict: Casing = casingFrom([ctx.storyName ?? "", ...(ctx.titles ?? [])]);
   let vp = false;
   let leadingThe = false;
@@ -562,7 +575,7 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
     t = t.replace(LEADING_THE, "");
     leadingThe = true;
   }
-  const text = titleCase(recase(calm(t), dict));
+  const text = titleCase(plainShort(recase(calm(t), dict)));
   const tone = toneOf(t, ctx.storyName ?? "", ctx.titles ?? []);
   const words = text.split(" ");
   const head = (words[words.length - 1] ?? "").toLowerCase();
@@ -605,7 +618,7 @@ function withGenre(s: Subject, ctx: TopicContext): Subject {
   // A how-to named by its dish ("DIY Five Crazy Donut Burgers") reads as a recipe.
   if (s.kind === "howto" && !s.vp && genreOf(s.text, ctx) === "food") return { ...s, kind: "general", the: false, genre: "food", cat, music: false };
   const genre = s.kind === "general" ? genreOf(s.text, ctx) : null;
-  return { ...s, genre, cat, music: s.kind === "person" && music };
+  return { ...s, genre, cat, music: s.kind === "person" && music, topical: ctx.topical };
 }
 
 const alnum = (t: string) => t.toLowerCase().replace(/^the\s+/, "").replace(/[^\p{L}\p{N}]+/gu, "");

@@ -11,6 +11,7 @@ import { rewriteText } from "../../src/rules/rewrite.ts";
 
 /** Real titles of the US 2017 file (data/youtube-2017-v1/USvideos.csv), about real tragedies. */
 const TRAGIC_2017 = [
+  "SVU 9.11 Opener Dedication", // the attacks (a real 2017 title)
   "Daniel and Depression", // mental illness (a real 2017 title)
   "Did The Las Vegas Gunman Act Alone?",
   "Did the Las Vegas shooter plan a different attack?",

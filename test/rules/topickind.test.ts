@@ -63,7 +63,8 @@ describe("topicKind", () => {
     expect(topicKind("Sam Smith", { categoryIds: [10, 10, 24] })).toBe("person");
     expect(topicKind("Lana Del Rey", { categoryIds: [10] })).toBe("person");
     expect(topicKind("Super Mario Odyssey", { categoryIds: [20, 20] })).toBe("product");
-    expect(topicKind("The Real Reason Taxes Suck", { niche: "Finance" })).toBe("money");
+    expect(topicKind("Index Funds", { niche: "Finance" })).toBe("money");
+    expect(topicKind("The Real Reason Taxes Suck", { niche: "Finance" })).toBe("headline"); // a clause is quoted whole, whatever its niche
     expect(topicKind("Arcus3D C1", { niche: "Tech" })).toBe("product");
     expect(topicKind("Arcus3D C1")).toBe("general");
   });
