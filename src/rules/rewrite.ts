@@ -72,13 +72,13 @@ const TRAIL_RE = new RegExp(
 );
 /** Framing words that alone do not make a subject. */
 const FRAMING_ONLY =
-  /^(?:review|unboxing|reaction|update|explained|first impressions|honest review|full review|trailer|teaser|official video|official trailer|tutorial|recap|vlog|after ?show|(?:match |game |extended )?highlights|full episode|interview|podcast|behind the scenes|preview|live ?stream|sneak peek|bloopers|breaking(?: news)?|news|live|watch live|live now|watch now|exposed|revealed|confirmed|warning|exclusive|must see|watch|caught on (?:camera|tape))$/i;
+  /^(?:review|unboxing|reaction|update|explained|first impressions|honest review|full review|trailer|teaser|official video|official trailer|tutorial|recap|vlog|after ?show|(?:match |game |extended )?highlights|full episode|interview|podcast|behind the scenes|preview|live ?stream|sneak peek|bloopers|breaking(?: news)?|news|live|watch live|live now|watch now|(?:ultra |super |so )?rare|amazing|incredible|wow|omg|insane|epic|unbelievable|shocking|finally|must watch|exposed|revealed|confirmed|warning|exclusive|must see|watch|caught on (?:camera|tape))$/i;
 
 /** Segments of a title at its separators, first (main) part first. */
 function segments(t: string): string[] {
   return t
-    .split(/\s+[|–—∙•·-]\s+|(?<=\p{L})[–—-]\s+|:\s+|;\s*|[?!]+\s+|\s*[([{][^)\]}]*[)\]}]\s*|\s+\/\/\s+|\s*[|∙•]\s*/u)
-    .map((x) => x.trim().replace(/[.!?,;:]+$/u, ""))
+    .split(/\s+[|–—∙•·-]\s+|(?<=\p{L})[–—-]\s+|:\s+|;\s*|[?!]+\s+|\s*[([{][^)\]}]*[)\]}]\s*|\s*\*[^*]+\*\s*|\s+\/\/\s+|\s*[|∙•]\s*/u)
+    .map((x) => x.trim().replace(/[.!?,;:]+$/u, "").replace(/^[|–—∙•·-]+\s*/u, ""))
     .filter(Boolean);
 }
 
@@ -239,7 +239,7 @@ const contentWords = (t: string) =>
 export function keepsDraft(draft: string, s: Subject): boolean {
   // After a pipe comes a channel or series name ("| Cupcake Jemma"), unless it is long enough to be content.
   const parts = plainText(draft).split(/\s*[|｜]+\s*/);
-  const main = parts.filter((p, i) => i === 0 || contentWords(p).length > 4).join(" ").replace(/[([{][^)\]}]*[)\]}]/g, " ");
+  const main = parts.filter((p, i) => i === 0 || contentWords(p).length > 4).join(" ").replace(/[([{][^)\]}]*[)\]}]|\*[^*]+\*/g, " ");
   const kept = new Set(contentWords(`${s.text} ${s.span}`));
   const dropped = new Set(contentWords(main).filter((w) => !kept.has(w)));
   return dropped.size < 3 && (dropped.size < 2 || dropped.size <= kept.size);

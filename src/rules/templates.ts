@@ -615,6 +615,9 @@ function withGenre(s: Subject, ctx: TopicContext): Subject {
   // (Half the videos or more, as topicKind counts a music story.)
   const music = cats.length > 0 && (counts.get(MUSIC) ?? 0) * 2 >= cats.length;
   if (s.kind === "person" && music && ctx.titles?.length && !isArtist(s.text, ctx)) return { ...s, kind: "general", the: false, genre: "song", cat, music: false };
+  // A name a channel carries, on music releases ("Rita Ora - Anywhere (Official Video)"), is the performer.
+  if (s.kind === "general" && s.text.split(" ").length <= 3 && (ctx.titles ?? []).some((t) => MUSIC_LABEL.test(t)) && (ctx.channels ?? []).some((c) => alnum(c).includes(alnum(s.text))))
+    return { ...s, kind: "person", the: false, genre: null, cat, music: true, topical: ctx.topical };
   // A how-to named by its dish ("DIY Five Crazy Donut Burgers") reads as a recipe.
   if (s.kind === "howto" && !s.vp && genreOf(s.text, ctx) === "food") return { ...s, kind: "general", the: false, genre: "food", cat, music: false };
   const genre = s.kind === "general" ? genreOf(s.text, ctx) : null;
@@ -624,17 +627,27 @@ function withGenre(s: Subject, ctx: TopicContext): Subject {
 const alnum = (t: string) => t.toLowerCase().replace(/^the\s+/, "").replace(/[^\p{L}\p{N}]+/gu, "");
 /** "Song (Official Video) - Artist": the release label says the artist comes after the dash. */
 const LABEL_FIRST = /^(.+?)\s*[([](?:official|lyrics?|audio)[^)\]]*[)\]]\s*[-–—|]\s*(.+)$/i;
+/**
+ * Whether a music story's name is its performer: a channel carries it, or more titles put it before
+ * the dash ("Sam Smith - Too Good At Goodbyes") than after it (a cover "Too Good At Goodbyes - SAM SMITH").
+ */
 function isArtist(name: string, ctx: TopicContext): boolean {
   const key = alnum(name);
   if (!key) return false;
   if ((ctx.channels ?? []).some((c) => alnum(c).includes(key))) return true;
-  return (ctx.titles ?? []).some((t) => {
+  let before = 0, after = 0;
+  for (const t of ctx.titles ?? []) {
+    // "Artist - Song", or "Song (Official Video) - Artist" when the release label comes first.
     const rel = LABEL_FIRST.exec(t);
-    if (rel) return alnum(rel[2]).includes(key);
-    const m = /^(.+?)\s+[-–—]\s+/.exec(t);
-    return !!m && alnum(m[1]).includes(key);
-  });
+    const m = /^(.+?)\s+[-–—]\s+(.+)$/.exec(t);
+    const [artistPart, songPart] = rel ? [rel[2], rel[1]] : m ? [m[1], m[2]] : ["", ""];
+    if (artistPart && alnum(artistPart).includes(key)) before++;
+    else if (songPart && alnum(songPart).includes(key)) after++;
+  }
+  return before > after;
 }
+/** A music release label in a title: "(Official Video)", "(Audio)", "Lyric Video". */
+const MUSIC_LABEL = /\bofficial\s+(?:music\s+)?(?:video|audio|lyric)|\blyrics?\s+video\b|\((?:official\s+)?audio\)/i;
 
 /**
  * Compatibility entry point: the hook for `pattern` about a bare topic (no story context), or null.

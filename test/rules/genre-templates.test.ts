@@ -46,6 +46,20 @@ describe("music stories: the performer or the song", () => {
       expect([s.kind, s.genre, s.music]).toEqual(["general", "song", false]);
     }
   });
+  test("more titles naming it after the dash than before make it the song, a cover's 'Song - ARTIST' notwithstanding", () => {
+    const ctx: TopicContext = {
+      storyName: "Good At Goodbyes",
+      titles: ["Sam Smith - Too Good At Goodbyes (Live on SNL)", "Too Good At Goodbyes - SAM SMITH | Alicia Moffet & KHS Cover", "Sam Smith - Too Good at Goodbyes in the Live Lounge"],
+      channels: ["SamSmithWorldVEVO", "Kurt Hugo Schneider", "BBCRadio1VEVO"],
+      categoryIds: [10, 24, 10],
+      topical: true,
+    };
+    expect(subjectOf("good at goodbyes", ctx).genre).toBe("song");
+  });
+  test("a name its channel carries, on a music release, is the performer even outside the Music category", () => {
+    const s = subjectOf("rita ora", { storyName: "Rita Ora", titles: ["Rita Ora - Anywhere (Official Video)"], channels: ["Rita Ora"], categoryIds: [24], topical: false });
+    expect([s.kind, s.music]).toEqual(["person", true]);
+  });
   test("a name a channel carries is the artist, and no rewrite reframes the artist's performance", () => {
     const s = subjectOf("charlie puth", ARTIST);
     expect([s.kind, s.music]).toEqual(["person", true]);
@@ -167,6 +181,11 @@ describe("drafts", () => {
     for (const p of TEMPLATE_PATTERNS) expect(rewriteText(p, "Why Are You Anxious?", { year: 2017 }) ?? "").not.toMatch(/What Do You Think/);
     expect(rewriteSubject("The Real Reason Taxes Suck", { year: 2017 }).kind).toBe("headline");
     expect(hookText("struct:dash_split", subjectOf("wonder woman makeup tutorial"), 2017) ?? "").not.toMatch(/Tutorial.*Tutorial/);
+  });
+  test("kickers and *asterisk tags* are not the subject", () => {
+    expect(rewriteSubject("ULTRA RARE! - Velvet Worm", { year: 2017 }).text).toBe("Velvet Worm");
+    expect(rewriteSubject("DIY OUIJA NAIL ART *not clickbait* *actual nail art* *emergency*", { year: 2017 }).text).toBe("DIY Ouija Nail Art");
+    expect(rewriteSubject("Amazing Grace", { year: 2017 }).text).toBe("Amazing Grace"); // a kicker word inside a name stays
   });
   test("a product's feature is not something to buy", () => {
     expect(rewriteSubject("iPhone 8 Charging Speed Comparison", { year: 2017 }).kind).toBe("general");
