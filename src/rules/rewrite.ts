@@ -12,7 +12,7 @@
  */
 import { plainText } from "./markup.ts";
 import { hookText, productReadsWithThe, safeTopic, subjectOf, type Subject, type TopicContext } from "./templates.ts";
-import { toneOf } from "./tone.ts";
+import { isWorkTitle, toneOf } from "./tone.ts";
 import { classifyHook } from "./hook.ts";
 import { STOPWORDS, stem, tokens } from "./text.ts";
 
@@ -77,7 +77,7 @@ const FRAMING_ONLY =
 /** Segments of a title at its separators, first (main) part first. */
 function segments(t: string): string[] {
   return t
-    .split(/\s+[|–—∙•·-]\s+|(?<=\p{L})[–—-]\s+|:\s+|;\s*|[?!]+\s+|\s*[([{][^)\]}]*[)\]}]\s*|\s*\*[^*]+\*\s*|\s+\/\/\s+|\s*[|∙•]\s*/u)
+    .split(/\s+[|–—∙•·-]\s+|(?<=\p{L})[–—-]\s+|:\s+|;\s*|[?!]+\s+|\s*[([{][^)\]}]*[)\]}]\s*|\s*\*[^*]+\*\s*|\s+\/\/?\s+|\s*[|∙•]\s*/u)
     .map((x) => x.trim().replace(/[.!?,;:]+$/u, "").replace(/^[|–—∙•·-]+\s*/u, ""))
     .filter(Boolean);
 }
@@ -153,7 +153,7 @@ export interface RewriteContext {
 const RELEASE = /\b(?:official\s+(?:music\s+)?(?:video|audio|visualizer)|lyrics?\s+video|official\s+lyric)\b|\s[-–]\s.*\((?:audio|lyrics?)\)/i;
 
 /** Labels of a film or show release. */
-const SCREEN_LABEL = /\b(?:official\s+(?:trailer|teaser)|(?:teaser\s+)?trailer\s*#?\d|\((?:19|20)\d\d\s+(?:movie|film)\)|official\s+clip)\b/i;
+const SCREEN_LABEL = /\b(?:(?:official|full|final|new|teaser|english)\s+(?:trailer|teaser)|(?:teaser\s+)?trailer\s*#?\d|\((?:19|20)\d\d\s+(?:movie|film)\)|official\s+clip)\b|\btrailer\W*$/i;
 
 /** Draft words that say the draft already is a review, a test or a reaction. */
 const REVIEWED_RE = /\b(?:reviews?|reviewing|unboxing|tested|testing|tried|trying|hands[- ]on|first impressions|worth it|reactions?|reacting|reacts?)\b/i;
@@ -174,7 +174,7 @@ export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
   const s = subjectOf(subject, ctx, span, asked);
   s.reviewed = REVIEWED_RE.test(whole);
   s.highlights = /\bhighlights\b/i.test(whole);
-  if (!s.tone.sensitive) {
+  if (!s.tone.sensitive && !isWorkTitle(whole)) {
     const t = toneOf(whole.slice(0, 400), ctx.storyName ?? "", ctx.titles ?? []);
     if (t.sensitive) s.tone = t;
   }

@@ -345,7 +345,8 @@ export const TEMPLATES: Readonly<Record<string, unknown>> = T;
 export const TEMPLATE_PATTERNS: readonly string[] = Object.keys(T);
 
 /** A subject that is itself a question ("Why Are You Anxious"): no question tail after it. */
-const WH_Q = /^(?:why|what|who|when|where|which|how)\s+(?:is|are|was|were|do|does|did|can|could|would|should|has|have)\b/i;
+const WH_Q =
+  /^(?:(?:why|what|who|when|where|which|how)\s+(?:is|are|was|were|do|does|did|can|could|would|should|has|have)\b|(?:did|do|does|is|are|was|were|can|could|should|would|will|has|have)\s+(?:i|you|we|they|he|she|it|this|that|there)\b)/i;
 const HABIT_VP = /^(?:wear|eat|drink|sleep|wake|run|walk|meditate|exercise|stretch|read|journal|cook|lift|train|fast|quit|stop|use|learn|practice|practise|speak|study)\b/i;
 const FIRST_PERSON = /\b(?:i|i'm|i’m|i've|i’ve|my|me|we|our)\b/i;
 
@@ -551,8 +552,9 @@ function calm(t: string): string {
   return t.replace(/\b[A-Z][A-Z'’]+\b/g, (w) => ((w.length >= 3 && /[AEIOU]/.test(w)) || SHORT_WORDS.has(w) ? w.toLowerCase() : w)).replace(/(?<=\S\s)A(?=\s+[A-Za-z]{2})/g, "a");
 }
 
-/** Two-letter words in capitals inside mixed-case text are emphasis ("Level UP", "Lipstick ON"), not acronyms. */
-const plainShort = (t: string) => t.replace(/\b(?:MY|BY|TO|OF|IN|ON|AT|IS|WE|ME|BE|DO|GO|SO|NO|OR|AN|AS|UP)\b/g, (w) => w.toLowerCase());
+/** Short common words in capitals inside mixed-case text are emphasis ("Level UP", "Best Wash-N-Go EVER"), not acronyms. */
+const plainShort = (t: string) =>
+  t.replace(/\b(?:MY|BY|TO|OF|IN|ON|AT|IS|WE|ME|BE|DO|GO|SO|NO|OR|AN|AS|UP|EVER|BUY|FULL|NEW|BEST|WHOLE|REAL|HUGE|BIG|FREE|ONLY|EVERY|NEVER|ALWAYS|MUST|VERY|MOST|ALL|NOT|YOU|YOUR|THIS|THAT|WHAT|WHY|HOW|WHEN|GOT|GET|OUR|THE|AND|FOR|WITH)\b/g, (w) => w.toLowerCase());
 
 /**
  * Subject of a user's topic: plain text, the matched story's casing ("iphone x" → "iPhone X"),

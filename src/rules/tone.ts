@@ -48,6 +48,8 @@ export interface Tone {
 
 /** Titles of works (trailers, music, games) name a story, they do not report one: "Red Dead Redemption 2 Trailer". */
 const WORK_RE = /\b(?:trailer|teaser|official (?:music )?(?:video|audio)|lyrics?|visualizer|gameplay|soundtrack|season \d+|episode \d+)\b/i;
+/** Whether a title is a work's (a trailer, a music video…): "Maze Runner: The Death Cure | Official Trailer" reports no death. */
+export const isWorkTitle = (t: string) => WORK_RE.test(t);
 /** Share of a story's titles reporting a death that makes the story about that death ("Tom Petty dies at 66" among concert clips). */
 export const SHARE_DEATH = 0.1;
 

@@ -82,6 +82,7 @@ const hasFiniteVerb = (w: readonly string[]) =>
     return i > 0 && ((FINITE_VERB_RE.test(x) && (i < w.length - 1 || PAST_RE.test(x))) || BASE_VERB_RE.test(x));
   });
 
+const RELATIVE_RE = /\s(?:that|who|which)(?:['’]s|\s+(?:is|are|was|were|has|have|will|can))\s/i;
 const HEADLINE_WORDS_RE = /\b(?:i|i'm|i've|my|me|we|our|you|your|you're)\b|\?/i;
 
 /** Common given names (US/UK, both sexes): the opening word of most person topics. */
@@ -114,8 +115,11 @@ export function topicKind(text: string, ctx: KindContext = {}, hooked = false): 
   const w = words(t);
   const cats = ctx.categoryIds ?? [];
   const majority = (c: number) => cats.length > 0 && cats.filter((x) => x === c).length * 2 >= cats.length;
-  // "How This Guy Built a DIY Space Suit" is someone's title, though it says DIY.
+  // "How This Guy Built a DIY Space Suit" is someone's title, though it says DIY; so is a clause
+  // ("Kenyon Martin Takes Issue with Jeremy Lin's Dreaded Hairstyle") or a relative clause
+  // ("The Centuries-Old Debt That's Still Paying Interest").
   if (w.length >= 3 && WH_OPENER_RE.test(t) && !/^how\s+to\b/i.test(t)) return "headline";
+  if (w.length >= 4 && !/^how\s+to\b/i.test(t) && (hasFiniteVerb(w) || RELATIVE_RE.test(t))) return "headline";
   if (HOWTO_RE.test(t)) return "howto";
   // Someone's title, not a name: "Building the Ultimate PS4 Pro", "The Greatest Nancy Panel Ever Drawn".
   if ((hooked || gerundOpener(w[0] ?? "") || hasFiniteVerb(w) || sentenceBreak(t)) && w.length >= 3) return "headline";

@@ -187,6 +187,22 @@ describe("drafts", () => {
     expect(rewriteSubject("DIY OUIJA NAIL ART *not clickbait* *actual nail art* *emergency*", { year: 2017 }).text).toBe("DIY Ouija Nail Art");
     expect(rewriteSubject("Amazing Grace", { year: 2017 }).text).toBe("Amazing Grace"); // a kicker word inside a name stays
   });
+  test("a trailer's title reports no death ('The Death Cure'); 'FULL TRAILER' and ' / ' are labels and separators", () => {
+    const s = rewriteSubject("Maze Runner: The Death Cure | Official Trailer [HD] | 20th Century FOX", { year: 2017 });
+    expect([s.tone.sensitive, s.genre]).toEqual([false, "screen"]);
+    expect(rewriteSubject("Batman vs IT/Pennywise FULL TRAILER", { year: 2017 }).genre).toBe("screen");
+    expect(rewriteSubject("Games of Phones / Story", { year: 2017 }).text).toBe("Games of Phones");
+  });
+  test("a clause or relative clause is a headline even when it names a how-to word", () => {
+    expect(rewriteSubject("Kenyon Martin takes issue with Jeremy Lin's dreaded hairstyle", { year: 2017 }).kind).toBe("headline");
+    expect(rewriteSubject("The Centuries-Old Debt That's Still Paying Interest", { year: 2017 }).kind).toBe("headline");
+    expect(rewriteSubject("Makeup Tutorial for Straight Men", { year: 2017 }).kind).toBe("howto");
+  });
+  test("a yes/no question gets no question tail; emphasis capitals are calmed", () => {
+    const s = subjectOf("did i really buy shoes on ebay?");
+    expect(hookText("hook:question", s, 2017) ?? "").not.toMatch(/What Do You Think/);
+    expect(rewriteSubject("Best Wash-N-Go EVER!", { year: 2017 }).text).toBe("Best Wash-N-Go Ever");
+  });
   test("a product's feature is not something to buy", () => {
     expect(rewriteSubject("iPhone 8 Charging Speed Comparison", { year: 2017 }).kind).toBe("general");
   });
