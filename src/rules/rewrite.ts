@@ -40,7 +40,10 @@ const LEAD_RE = new RegExp(
       String.raw`(?:my|our)\s+(?:honest\s+)?(?:review|thoughts|opinion|take|experience)\s+(?:of|on|with|about)`,
       String.raw`(?:review|unboxing|reaction|first impressions|first look|hands[- ]on)(?:\s+(?:of|to|with|at))?`,
       String.raw`(?:how\s+to\s+)?(?:get\s+started|start)\s+with`,
-      String.raw`new`,
+      // "New iPhone X" → "iPhone X", but "New Orleans", "New York" are names.
+      String.raw`new(?=\s+(?:iphone|ipad|pixel|galaxy|macbook|airpods|apple|google|samsung|xbox|playstation|ps\d|nintendo|switch|tesla|surface|oneplus)\b)`,
+      // "Video of Storm Ophelia in Ireland" is about the storm.
+      String.raw`(?:video|footage|photos?|pictures?)\s+of`,
     ].join("|") +
     String.raw`)\s+`,
   "i",
@@ -77,7 +80,7 @@ const FRAMING_ONLY =
 /** Segments of a title at its separators, first (main) part first. */
 function segments(t: string): string[] {
   return t
-    .split(/\s+[|–—∙•·-]\s+|(?<=\p{L})[–—-]\s+|:\s+|;\s*|[?!]+\s+|\s*[([{][^)\]}]*[)\]}]\s*|\s*\*[^*]+\*\s*|\s+\/\/?\s+|\s*[|∙•]\s*/u)
+    .split(/\s+[|–—∙•·-]\s+|(?<=\p{L})[–—-]\s+|:\s+|;\s*|[?!]+\s+|\s*[([{][^)\]}]*[)\]}]\s*|\s*\*+[^*]+\*+\s*|\s+\/\/?\s+|\s*[|∙•]\s*/u)
     .map((x) => x.trim().replace(/[.!?,;:]+$/u, "").replace(/^[|–—∙•·-]+\s*/u, ""))
     .filter(Boolean);
 }
@@ -155,6 +158,8 @@ const RELEASE = /\b(?:official\s+(?:music\s+)?(?:video|audio|visualizer)|lyrics?
 /** Labels of a film or show release. */
 const SCREEN_LABEL = /\b(?:(?:official|full|final|new|teaser|english)\s+(?:trailer|teaser)|(?:teaser\s+)?trailer\s*#?\d|\((?:19|20)\d\d\s+(?:movie|film)\)|official\s+clip)\b|\btrailer\W*$/i;
 
+const FIRST_PERSON_RE = /\b(?:i|i'm|i’m|i've|i’ve|my|me)\b/i;
+
 /** Draft words that say the draft already is a review, a test or a reaction. */
 const REVIEWED_RE = /\b(?:reviews?|reviewing|unboxing|tested|testing|tried|trying|hands[- ]on|first impressions|worth it|reactions?|reacting|reacts?)\b/i;
 
@@ -173,6 +178,8 @@ export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
   const asked = safeTopic(whole).toLowerCase() === subject.toLowerCase() && classifyHook(whole) === "question";
   const s = subjectOf(subject, ctx, span, asked);
   s.reviewed = REVIEWED_RE.test(whole);
+  // "Dealing with Cancer (This is my SECRET)": the creator's own story, whatever part the subject is.
+  s.personal = FIRST_PERSON_RE.test(whole);
   s.highlights = /\bhighlights\b/i.test(whole);
   if (!s.tone.sensitive && !isWorkTitle(whole)) {
     const t = toneOf(whole.slice(0, 400), ctx.storyName ?? "", ctx.titles ?? []);
@@ -239,7 +246,7 @@ const contentWords = (t: string) =>
 export function keepsDraft(draft: string, s: Subject): boolean {
   // After a pipe comes a channel or series name ("| Cupcake Jemma"), unless it is long enough to be content.
   const parts = plainText(draft).split(/\s*[|｜]+\s*/);
-  const main = parts.filter((p, i) => i === 0 || contentWords(p).length > 4).join(" ").replace(/[([{][^)\]}]*[)\]}]|\*[^*]+\*/g, " ");
+  const main = parts.filter((p, i) => i === 0 || contentWords(p).length > 4).join(" ").replace(/[([{][^)\]}]*[)\]}]|\*+[^*]+\*+/g, " ");
   const kept = new Set(contentWords(`${s.text} ${s.span}`));
   const dropped = new Set(contentWords(main).filter((w) => !kept.has(w)));
   return dropped.size < 3 && (dropped.size < 2 || dropped.size <= kept.size);

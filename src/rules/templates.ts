@@ -42,6 +42,8 @@ export interface Subject {
   reviewed?: boolean;
   /** The draft is a highlights video: its rewrite says moments or highlights, not "What You Need to Know". */
   highlights?: boolean;
+  /** The text speaks in the first person somewhere ("… (This is my SECRET)"): a sensitive topic is the creator's own story. */
+  personal?: boolean;
   /** The matched story is talked about by more than one creator, news or search (undefined when no story matched). */
   topical?: boolean;
 }
@@ -354,7 +356,7 @@ const FIRST_PERSON = /\b(?:i|i'm|i’m|i've|i’ve|my|me|we|our)\b/i;
 function families(s: Subject, rw: boolean): Family[] {
   // A long subject reads as a headline: "What We Know About <ten words> So Far" does not.
   // Someone's own hard experience ("My 1st Day at Chemotherapy"): their story, not news ("What We Know").
-  if (s.tone.sensitive && FIRST_PERSON.test(s.text)) return ["personal"];
+  if (s.tone.sensitive && (s.personal || FIRST_PERSON.test(s.text))) return ["personal"];
   if (s.tone.sensitive) return s.tone.death && s.kind === "person" ? ["mourning"] : s.kind === "headline" || s.text.split(" ").length > 5 ? ["tragedy_headline"] : ["tragedy"];
   // A plural how-to noun ("Keto Recipes") reads wrong in "7 … Mistakes", "Try This …": general only.
   // A rewrite of a tutorial stays a tutorial: no general fallback ("What You Need to Know About Soap Tips").
@@ -536,7 +538,7 @@ export function productReadsWithThe(name: string): boolean {
 const LEADING_THE = /^the\s+/i;
 const HOWTO_VP = /^how\s+to\s+/i;
 /** Imperative openers of a how-to given without "how to" ("make cold brew"). */
-const VP_TAILS = /\s+(?:at home|from scratch|the easy way|the right way|like a pro|for beginners|step by step|fast|quickly|easily)$/i;
+const VP_TAILS = /\s+(?:at home|from scratch|the easy way|the right way|like a pro|for beginners|step by step|fast|quickly|easily|tutorial|guide)$/i;
 const VP_OPENERS = /^(?:make|build|fix|cook|bake|draw|learn|grow|clean|start|lose|save|paint|write|install|play|sing|dance|train|edit|brew|sew|knit|style|cut|dye|braid|apply|get rid of)\s/i;
 
 /**
@@ -562,8 +564,8 @@ const plainShort = (t: string) =>
  * number.
  */
 export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", asked = false): Subject {
-  // "Pizza w/ My Dad": the shorthand is spelled out.
-  let t = safeTopic(topic).replace(/(^|\s)w\/\s*/gi, "$1with ");
+  // "Pizza w/ My Dad": the shorthand is spelled out; a quote a cut name left open goes ("Filming 'Mother").
+  let t = safeTopic(topic).replace(/(^|\s)w\/\s*/gi, "$1with ").replace(/(^|\s)['‘"“](?=[^'’"”]*$)/u, "$1");
   const dict: Casing = casingFrom([ctx.storyName ?? "", ...(ctx.titles ?? [])]);
   let vp = false;
   let leadingThe = false;

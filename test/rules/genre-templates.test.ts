@@ -203,6 +203,16 @@ describe("drafts", () => {
     expect(hookText("hook:question", s, 2017) ?? "").not.toMatch(/What Do You Think/);
     expect(rewriteSubject("Best Wash-N-Go EVER!", { year: 2017 }).text).toBe("Best Wash-N-Go Ever");
   });
+  test("names and labels: 'New Orleans' keeps its 'New', 'Video of' is framing, **tags** go, an open quote goes", () => {
+    expect(rewriteSubject("New Orleans readies for storm surge from Hurricane Nate", { year: 2017 }).text).toMatch(/^New Orleans/);
+    expect(rewriteSubject("New iPhone X", { year: 2017 }).text).toBe("iPhone X");
+    expect(rewriteSubject("Video of Storm Ophelia in Ireland", { year: 2017 }).text).toBe("Storm Ophelia in Ireland");
+    expect(rewriteSubject("MY 2017 YOUTUBE REWIND **365 DAYS OF VLOGS**", { year: 2017 }).text).not.toContain("*");
+    expect(subjectOf("filming 'mother").text).toBe("Filming Mother");
+  });
+  test("a sensitive draft in the first person anywhere is the creator's own story, not news", () => {
+    for (const p of TEMPLATE_PATTERNS) expect(rewriteText(p, "Dealing with Cancer (This is my SECRET)", { year: 2017 }) ?? "").not.toMatch(/What We Know/);
+  });
   test("a product's feature is not something to buy", () => {
     expect(rewriteSubject("iPhone 8 Charging Speed Comparison", { year: 2017 }).kind).toBe("general");
   });
