@@ -156,7 +156,7 @@ export interface RewriteContext {
 const RELEASE = /\b(?:official\s+(?:music\s+)?(?:video|audio|visualizer)|lyrics?\s+video|official\s+lyric)\b|\s[-–]\s.*\((?:audio|lyrics?)\)/i;
 
 /** Labels of a film or show release. */
-const SCREEN_LABEL = /\b(?:(?:official|full|final|new|teaser|english)\s+(?:trailer|teaser)|(?:teaser\s+)?trailer\s*#?\d|\((?:19|20)\d\d\s+(?:movie|film)\)|official\s+clip)\b|\btrailer\W*$/i;
+const SCREEN_LABEL = /\b(?:(?:official|full|final|new|teaser|english)\s+(?:trailer|teaser)|teaser\b|(?:teaser\s+)?trailer\s*#?\d|\((?:19|20)\d\d\s+(?:movie|film)\)|official\s+clip)\b|\btrailer\W*$/i;
 
 const FIRST_PERSON_RE = /\b(?:i|i'm|i’m|i've|i’ve|my|me)\b/i;
 
@@ -186,6 +186,8 @@ export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
     if (t.sensitive) s.tone = t;
   }
   const n = s.text.split(" ").length;
+  // A parody or sketch is a clip, not the thing it parodies ("iPhone X (parody)" is nothing to buy).
+  if (!s.tone.sensitive && /\b(?:parody|spoof|skit|sketch)\b/i.test(whole)) return { ...s, kind: "general", the: false, vp: false, genre: "clip" };
   // A trailer or a film ("COOK OFF! (2017 Movie) – Official Trailer") is a screen title, not a how-to.
   if (!s.tone.sensitive && SCREEN_LABEL.test(whole) && n <= 6) return { ...s, kind: "general", the: false, vp: false, genre: "screen" };
   // "Artist - Song (Official Video)": the part before the dash is a performer.
@@ -238,8 +240,8 @@ const contentWords = (t: string) =>
 
 /**
  * Whether the subject keeps what the draft is about: a rewrite that drops three or more content words
- * of the draft's title part (brackets and a short part after a " | " aside), or two that outnumber
- * the words it keeps, loses
+ * of the draft's title part (brackets and a short part after a " | " aside), or two that are as
+ * many as the words it keeps ("John Oliver - Harvey Weinstein"), loses
  * the video ("Sterling K Brown - 2017 Emmys - Full Backstage Speech" is no "What You Need to Know About
  * Sterling K Brown"). Channel and series names after a pipe may go.
  */
@@ -249,7 +251,7 @@ export function keepsDraft(draft: string, s: Subject): boolean {
   const main = parts.filter((p, i) => i === 0 || contentWords(p).length > 4).join(" ").replace(/[([{][^)\]}]*[)\]}]|\*+[^*]+\*+/g, " ");
   const kept = new Set(contentWords(`${s.text} ${s.span}`));
   const dropped = new Set(contentWords(main).filter((w) => !kept.has(w)));
-  return dropped.size < 3 && (dropped.size < 2 || dropped.size <= kept.size);
+  return dropped.size < 3 && (dropped.size < 2 || dropped.size < kept.size);
 }
 
 /** The rewrite of `draft` for one pattern, or null when no template reads right for its subject. */

@@ -177,7 +177,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     product: [(h) => `${h.NP} After 100 Hours of Use`, (h) => `${h.NP} in 60 Seconds`],
     person: [(h) => `${h.S} in 60 Seconds`],
     event: [(h) => `${h.NP} in 60 Seconds`],
-    howto: [(h) => `${h.S} in 10 Minutes`],
+    howto: [(h) => (h.firstPerson ? "" : `${h.S} in 10 Minutes`)],
     howto_vp: [(h) => (h.craft ? `How to ${h.S} in 10 Minutes` : "")],
     money: [(h) => `${h.NP} in 60 Seconds`],
     // No headline family: "Trump Attacks the Mayor of San Juan in 60 Seconds" reads as filler.
@@ -348,7 +348,7 @@ export const TEMPLATE_PATTERNS: readonly string[] = Object.keys(T);
 
 /** A subject that is itself a question ("Why Are You Anxious"): no question tail after it. */
 const WH_Q =
-  /^(?:(?:why|what|who|when|where|which|how)\s+(?:is|are|was|were|do|does|did|can|could|would|should|has|have)\b|(?:did|do|does|is|are|was|were|can|could|should|would|will|has|have)\s+(?:i|you|we|they|he|she|it|this|that|there)\b)/i;
+  /^(?:(?:why|what|who|when|where|which|how)(?:\s+(?:well|much|many|long|often|far|old|big|good|bad))?\s+(?:is|are|was|were|do|does|did|can|could|would|should|has|have)\b|(?:did|do|does|is|are|was|were|can|could|should|would|will|has|have)\s+(?:i|you|we|they|he|she|it|this|that|there)\b)/i;
 const HABIT_VP = /^(?:wear|eat|drink|sleep|wake|run|walk|meditate|exercise|stretch|read|journal|cook|lift|train|fast|quit|stop|use|learn|practice|practise|speak|study)\b/i;
 const FIRST_PERSON = /\b(?:i|i'm|i’m|i've|i’ve|my|me|we|our)\b/i;
 
@@ -380,13 +380,16 @@ function respectful(text: string): string {
   return t || text.replace(/!/g, "");
 }
 
+/** News, education, science & technology: a rewrite may say "What You Need to Know About …" of their topics. */
+const INFORMATIONAL = new Set([25, 27, 28]);
 /** How-to & style, education, science & technology: videos people learn from, not react to. */
 const NO_REACTION = new Set([26, 27, 28]);
 
 function helpers(s: Subject, year: number, rw: boolean): Helpers {
   return {
     rw,
-    reacts: !NO_REACTION.has(s.cat ?? -1),
+    // Not on a reaction video itself ("Demi Lovato Reacts to …: My Honest Reaction").
+    reacts: !NO_REACTION.has(s.cat ?? -1) && !/\breact/i.test(s.text),
     craft: VP_OPENERS.test(s.text + " "),
     S: s.text,
     NP: s.the && !/^the\s/i.test(s.text) ? `the ${s.text}` : s.text,
@@ -420,7 +423,7 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
   if (rw && subject.music && !subject.tone.sensitive) return null;
   // One creator's own clip or explainer keeps its title in a rewrite and asks the audience
   // ("Fidget Spinner Spinning in Space: What Do You Think?"), rather than "What You Need to Know About …".
-  if (rw && subject.kind === "general" && !subject.tone.sensitive && (subject.genre === "clip" || subject.genre === "explainer" || (!subject.genre && subject.topical === false)))
+  if (rw && subject.kind === "general" && !subject.tone.sensitive && (subject.genre === "clip" || subject.genre === "explainer" || (!subject.genre && subject.cat != null && !INFORMATIONAL.has(subject.cat))))
     return hookText(pattern, { ...subject, kind: "headline", genre: null, the: false }, year, mode);
   if (subject.kind === "general" && subject.genre && !subject.tone.sensitive) return genreHook(pattern, subject, year, rw);
   const byFamily = T[pattern];
@@ -565,7 +568,7 @@ const plainShort = (t: string) =>
  */
 export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", asked = false): Subject {
   // "Pizza w/ My Dad": the shorthand is spelled out; a quote a cut name left open goes ("Filming 'Mother").
-  let t = safeTopic(topic).replace(/(^|\s)w\/\s*/gi, "$1with ").replace(/(^|\s)['‘"“](?=[^'’"”]*$)/u, "$1");
+  let t = safeTopic(topic).replace(/(^|\s)w\/\s*/gi, "$1with ").replace(/(^|\s)['‘"“](?=[^'’"”]*$)/u, "$1").replace(/\s*\*+\s*/g, " ").trim();
   const dict: Casing = casingFrom([ctx.storyName ?? "", ...(ctx.titles ?? [])]);
   let vp = false;
   let leadingThe = false;
@@ -623,11 +626,13 @@ function withGenre(s: Subject, ctx: TopicContext): Subject {
   if (s.kind === "general" && s.text.split(" ").length <= 3 && (ctx.titles ?? []).some((t) => MUSIC_LABEL.test(t)) && (ctx.channels ?? []).some((c) => alnum(c).includes(alnum(s.text))))
     return { ...s, kind: "person", the: false, genre: null, cat, music: true, topical: ctx.topical };
   // A how-to named by its dish ("DIY Five Crazy Donut Burgers") reads as a recipe.
-  if (s.kind === "howto" && !s.vp && genreOf(s.text, ctx) === "food") return { ...s, kind: "general", the: false, genre: "food", cat, music: false };
+  if (s.kind === "howto" && !s.vp && genreOf(s.text, ctx) === "food") return { ...s, text: dish(s.text), kind: "general", the: false, genre: "food", cat, music: false };
   const genre = s.kind === "general" ? genreOf(s.text, ctx) : null;
-  return { ...s, genre, cat, music: s.kind === "person" && music, topical: ctx.topical };
+  return { ...s, text: genre === "food" ? dish(s.text) : s.text, genre, cat, music: s.kind === "person" && music, topical: ctx.topical };
 }
 
+/** A dish keeps its name; the frames say "Recipe" ("Chicken Fajita Soup Recipe" → "Chicken Fajita Soup"). */
+const dish = (t: string) => t.replace(/\s+Recipes?$/i, "") || t;
 const alnum = (t: string) => t.toLowerCase().replace(/^the\s+/, "").replace(/[^\p{L}\p{N}]+/gu, "");
 /** "Song (Official Video) - Artist": the release label says the artist comes after the dash. */
 const LABEL_FIRST = /^(.+?)\s*[([](?:official|lyrics?|audio)[^)\]]*[)\]]\s*[-–—|]\s*(.+)$/i;

@@ -213,6 +213,26 @@ describe("drafts", () => {
   test("a sensitive draft in the first person anywhere is the creator's own story, not news", () => {
     for (const p of TEMPLATE_PATTERNS) expect(rewriteText(p, "Dealing with Cancer (This is my SECRET)", { year: 2017 }) ?? "").not.toMatch(/What We Know/);
   });
+  test("a parody is a clip, a teaser a screen title; a dish drops its 'Recipe'", () => {
+    for (const p of TEMPLATE_PATTERNS) expect(rewriteText(p, "iPhone X (parody)", { year: 2017 }) ?? "").not.toMatch(/Buy/);
+    expect(rewriteSubject("Jack Ryan - Teaser: The Reveal [HD] | Amazon Video", { year: 2017 }).genre).toBe("screen");
+    const soup = rewriteSubject("Chicken Fajita Soup Recipe | Episode 1195", { year: 2017, story: { categoryIds: [26], topical: false } });
+    expect(hookText("struct:dash_split", soup, 2017, "rewrite")).toBe("Chicken Fajita Soup - Easy Homemade Recipe");
+  });
+  test("two dropped words as many as the kept ones lose the draft", () => {
+    expect(keepsDraft("John Oliver - Harvey Weinstein", rewriteSubject("John Oliver - Harvey Weinstein", { year: 2017 }))).toBe(false);
+  });
+  test("a rewrite of an entertainment story's general subject asks the audience, not 'What You Need to Know About'", () => {
+    const ctx = { year: 2017, story: { storyName: "Halloween Costumes", titles: ["GROUP HALLOWEEN COSTUME IDEAS | Walking Dead, Riverdale + more!", "DIY Halloween Costumes"], categoryIds: [24, 22, 24], channels: ["a", "b", "c"], topical: true } };
+    const outs = TEMPLATE_PATTERNS.map((p) => rewriteText(p, "Group Halloween Costume Ideas", ctx)).filter(Boolean);
+    for (const o of outs) expect(o).not.toMatch(/What You Need to Know/);
+  });
+  test("no reaction frame on a reaction video; no question tail after 'How well does…'; stray asterisks go", () => {
+    const s = subjectOf("demi lovato reacts to demi lovato's childhood videos");
+    for (const p of TEMPLATE_PATTERNS) expect(hookText(p, s, 2017) ?? "").not.toMatch(/Reaction\]|: My Honest Reaction/);
+    expect(hookText("hook:question", subjectOf("how well does my boyfriend know riverdale?"), 2017) ?? "").not.toMatch(/What Do You Think/);
+    expect(subjectOf("clothes *for cheap").text).toBe("Clothes for Cheap");
+  });
   test("a product's feature is not something to buy", () => {
     expect(rewriteSubject("iPhone 8 Charging Speed Comparison", { year: 2017 }).kind).toBe("general");
   });
