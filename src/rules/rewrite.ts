@@ -161,7 +161,8 @@ const SCREEN_LABEL = /\b(?:(?:official|full|final|new|teaser|english)\s+(?:trail
 const FIRST_PERSON_RE = /\b(?:i|i'm|i’m|i've|i’ve|my|me)\b/i;
 
 /** Draft words that say the draft already is a review, a test or a reaction. */
-const REVIEWED_RE = /\b(?:reviews?|reviewing|unboxing|tested|testing|tried|trying|hands[- ]on|first impressions|worth it|reactions?|reacting|reacts?)\b/i;
+const REVIEWED_RE =
+  /\b(?:reviews?|reviewing|unboxing|tested|testing|tried|trying|hands[- ]on|first impressions|worth it|reactions?|reacting|reacts?|wrong about|switched to|bought|using|used|honest|opinion|thoughts on)\b/i;
 
 /** Draft words that say the draft is about a product even when the subject alone does not. */
 const PRODUCT_FRAMING = /\b(?<!(?:movie|film|book|album|series|show|episode|season|trailer|game)\s)(?:review|unboxing|first impressions|hands[- ]on|worth (?:it|buying|the money)|should (?:you|i) buy|i (?:bought|tested|used))\b/i;

@@ -380,6 +380,30 @@ function respectful(text: string): string {
   return t || text.replace(/!/g, "");
 }
 
+/**
+ * Whether a rewrite may reframe the draft by its kind: a product only when the draft is a review,
+ * unboxing or test ("Homemade Nintendo Switch" is nothing to buy); a person or an event outside music,
+ * entertainment, film and comedy (a music video, an ad or a talk-show clip is no profile: "5 Things You
+ * Didn't Know About Katy Perry" for "Katy Perry: Will You Be My Witness?"); a general subject only in
+ * news, education and science (or with no story known); a one-off clip or explainer never. How-tos,
+ * money, food, songs and screen titles have rewrite rules of their own.
+ */
+function framesOwnVideo(s: Subject): boolean {
+  const showbiz = s.cat != null && SHOWBIZ.has(s.cat);
+  switch (s.kind) {
+    case "product":
+      return !!s.reviewed;
+    case "person":
+    case "event":
+      return !showbiz;
+    case "general":
+      return s.genre ? s.genre !== "clip" && s.genre !== "explainer" : s.cat == null || INFORMATIONAL.has(s.cat);
+    default:
+      return true;
+  }
+}
+/** Music, entertainment, film & animation, comedy. */
+const SHOWBIZ = new Set([10, 24, 1, 23]);
 /** News, education, science & technology: a rewrite may say "What You Need to Know About …" of their topics. */
 const INFORMATIONAL = new Set([25, 27, 28]);
 /** How-to & style, education, science & technology: videos people learn from, not react to. */
@@ -421,9 +445,9 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
   const rw = mode === "rewrite";
   // A performer's music video ("Kelly Clarkson - Move You") keeps its title: no reframing reads right.
   if (rw && subject.music && !subject.tone.sensitive) return null;
-  // One creator's own clip or explainer keeps its title in a rewrite and asks the audience
-  // ("Fidget Spinner Spinning in Space: What Do You Think?"), rather than "What You Need to Know About …".
-  if (rw && subject.kind === "general" && !subject.tone.sensitive && (subject.genre === "clip" || subject.genre === "explainer" || (!subject.genre && subject.cat != null && !INFORMATIONAL.has(subject.cat))))
+  // A rewrite reframes the creator's own video only where the frame is sure to fit it; otherwise the
+  // title is kept and asks the audience ("Fidget Spinner Spinning in Space: What Do You Think?").
+  if (rw && !subject.tone.sensitive && !framesOwnVideo(subject))
     return hookText(pattern, { ...subject, kind: "headline", genre: null, the: false }, year, mode);
   if (subject.kind === "general" && subject.genre && !subject.tone.sensitive) return genreHook(pattern, subject, year, rw);
   const byFamily = T[pattern];

@@ -219,6 +219,14 @@ describe("drafts", () => {
     const soup = rewriteSubject("Chicken Fajita Soup Recipe | Episode 1195", { year: 2017, story: { categoryIds: [26], topical: false } });
     expect(hookText("struct:dash_split", soup, 2017, "rewrite")).toBe("Chicken Fajita Soup - Easy Homemade Recipe");
   });
+  test("a rewrite reframes by kind only where the frame fits the creator's video", () => {
+    // a product only when the draft reviews or tests it
+    for (const p of TEMPLATE_PATTERNS) expect(rewriteText(p, "Homemade Nintendo Switch", { year: 2017 }) ?? "").not.toMatch(/Buy/);
+    expect(TEMPLATE_PATTERNS.map((p) => rewriteText(p, "Nintendo Switch review", { year: 2017 })).some((r) => /Buy/.test(r ?? ""))).toBe(true);
+    // a person in an entertainment story (an ad, a music video) is no profile
+    const ent = { year: 2017, story: { storyName: "Katy Perry", titles: ["Katy Perry: Will You Be My Witness?"], categoryIds: [24], channels: ["Katy Perry"], topical: false } };
+    for (const p of TEMPLATE_PATTERNS) expect(rewriteText(p, "Katy Perry: Will You Be My Witness?", ent) ?? "").not.toMatch(/Didn't Know|Don't Know|Untold/);
+  });
   test("two dropped words as many as the kept ones lose the draft", () => {
     expect(keepsDraft("John Oliver - Harvey Weinstein", rewriteSubject("John Oliver - Harvey Weinstein", { year: 2017 }))).toBe(false);
   });
@@ -273,6 +281,6 @@ describe("demo vault", () => {
         for (const w of ["reaction", "review", "i tried"]) if (!v.title.toLowerCase().includes(w)) expect(r.text.toLowerCase()).not.toContain(w);
       }
     }
-    expect(withRewrites).toBeGreaterThan(100);
+    expect(withRewrites).toBeGreaterThan(60); // not vacuous: coverage is reported in bench/RESULTS.text.md
   }, 60_000);
 });
