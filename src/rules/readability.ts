@@ -33,6 +33,10 @@ export const READABILITY = {
   freeRepeatsPerWord: 0.25,
   freeRepeats: 1,
   repeatFactor: 0.8,
+  /** A title of one word said this many times or more ("A A A A"; "Bye Bye Bye" is a song) … */
+  oneWordMin: 4,
+  /** … is multiplied by this. */
+  oneWordFactor: 0.25,
   /** Per word equal to the word right before it ("the the"). */
   adjacentFactor: 0.75,
   /** Share of capital letters above which a title counts as shouted, and the factor when all are. */
@@ -169,6 +173,9 @@ export function readability(text: string, lex: Lexicon = LEXICON): Readability {
   factor *= R.implausibleFactor ** implausible;
   factor *= R.repeatFactor ** Math.max(0, repeats - R.freeRepeats - Math.floor(lower.length * R.freeRepeatsPerWord));
   factor *= R.adjacentFactor ** adjacentRepeats;
+  // One word said over and over ("A A A A") is no title at all; a shouted real title is still one
+  // ("DATING A BISEXUAL" must outscore it: a flaky property found the pair).
+  if (lower.length >= R.oneWordMin && new Set(lower).size === 1) factor *= R.oneWordFactor;
   if (shouted) {
     factor *= 1 - ((1 - R.allCapsFactor) * (capsShare - R.capsFrom)) / (1 - R.capsFrom);
   }

@@ -63,6 +63,12 @@ describe("readability", () => {
     expect(readability("I tried Brontavia for a week and I was wrong").factor).toBe(1);
   });
 
+  test("one word said 4+ times is no title: below a shouted real title; three times ('Bye Bye Bye') is not hit", () => {
+    expect(readability("A A A A").factor).toBeLessThan(readability("DATING A BISEXUAL").factor / 2);
+    const three = readability("Bye Bye Bye");
+    expect(three.factor).toBeCloseTo(READABILITY.adjacentFactor ** 2 * READABILITY.repeatFactor ** Math.max(0, 2 - READABILITY.freeRepeats), 10);
+  });
+
   test("repeating a word right after itself always lowers the factor", () => {
     fc.assert(
       fc.property(fc.constantFrom(...UPWORTHY), fc.nat(), fc.integer({ min: 1, max: 5 }), (t, at, k) => {
