@@ -11,7 +11,7 @@
  * The subject then goes through the same per-kind, tone-aware templates as hook-rescue.
  */
 import { plainText } from "./markup.ts";
-import { hookText, productReadsWithThe, safeTopic, subjectOf, type Subject, type TopicContext } from "./templates.ts";
+import { TOPIC_MAX, hookText, productReadsWithThe, safeTopic, subjectOf, type Subject, type TopicContext } from "./templates.ts";
 import { isWorkTitle, toneOf } from "./tone.ts";
 import { classifyHook } from "./hook.ts";
 import { STOPWORDS, stem, tokens } from "./text.ts";
@@ -101,6 +101,8 @@ function normaliseSpan(raw: string): string {
 export interface DraftSubject {
   subject: string;
   span: string;
+  /** Present (true) when the subject was cut at TOPIC_MAX characters. */
+  cut?: true;
 }
 
 const DANGLING = /(?:^|\s)(?:a|an|the|my|our|your|his|her|their|big|huge|new|first|quick|full|honest|official|final|&|and|of|with|to|for)$/i;
@@ -141,7 +143,7 @@ export function draftSubject(draft: string): DraftSubject {
   if (!s || FRAMING_ONLY.test(s)) s = main;
   // An unclosed bracket left by a cut title ("… (ft. Inanna Sarkis, Hannah").
   s = s.replace(/\s*[([{][^)\]}]*$/, "").trim() || s;
-  return { subject: safeTopic(s), span };
+  return { subject: safeTopic(s), span, ...(s.replace(/\s+/g, " ").trim().length > TOPIC_MAX ? { cut: true } : {}) };
 }
 
 /** Context a rewrite can use: the matched story's name (casing, tone) and the snapshot's year. */
@@ -173,11 +175,12 @@ const PRODUCT_FRAMING = /\b(?<!(?:movie|film|book|album|series|show|episode|seas
  * Vegas" is about the shooting), and product framing ("… review") making a short subject a product.
  */
 export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
-  const { subject, span } = draftSubject(text);
+  const { subject, span, cut } = draftSubject(text);
   // A question typed whole ("not enough milk?") is a headline; its "?" is gone from the subject.
   const whole = plainText(text);
   const asked = safeTopic(whole).toLowerCase() === subject.toLowerCase() && classifyHook(whole) === "question";
   const s = subjectOf(subject, ctx, span, asked);
+  if (cut) s.cut = true;
   s.reviewed = REVIEWED_RE.test(whole);
   // "Dealing with Cancer (This is my SECRET)": the creator's own story, whatever part the subject is.
   s.personal = FIRST_PERSON_RE.test(whole);

@@ -17,6 +17,7 @@ import { genreOf, topicKind, type Genre, type GenreContext, type TopicKind } fro
 import { GENRE_TEMPLATES, type GenreHelpers } from "./genre-templates.ts";
 import { titlePatterns } from "./structure.ts";
 import { classifyHook } from "./hook.ts";
+import { readability } from "./readability.ts";
 
 export const HOOK_MAX = 100;
 
@@ -42,6 +43,8 @@ export interface Subject {
   reviewed?: boolean;
   /** The draft is a highlights video: its rewrite says moments or highlights, not "What You Need to Know". */
   highlights?: boolean;
+  /** The text was cut at TOPIC_MAX characters: a headline or general subject is incomplete. */
+  cut?: boolean;
   /** The text speaks in the first person somewhere ("… (This is my SECRET)"): a sensitive topic is the creator's own story. */
   personal?: boolean;
   /** The matched story is talked about by more than one creator, news or search (undefined when no story matched). */
@@ -54,10 +57,15 @@ export interface Subject {
  * turn a tutorial into "I Tried This DIY Bagel Bite for a Week" or a music video into a reaction.
  */
 const FRAME_CHANGE = /\b(?:reaction|reacting|reviews?|i tried|i tested|i used|i switched|first time hearing)\b/i;
+/** Every word of the subject is a non-word by the readability rule ("Rrrrrrrrrrrrr", "Yyy"). */
+const nonWords = (t: string) => {
+  const r = readability(t);
+  return r.words > 0 && r.implausible === r.words;
+};
 const keepsFrame = (text: string, s: Subject, rw: boolean) =>
   !rw || ((s.reviewed || !FRAME_CHANGE.test(text)) && (!s.highlights || /\b(?:moments|highlights)\b/i.test(text)));
 
-type Family = TopicKind | "howto_vp" | "tragedy" | "tragedy_headline" | "mourning" | "personal";
+type Family = TopicKind | "howto_vp" | "tragedy" | "tragedy_headline" | "mourning" | "personal" | "safety";
 /** One template: the subject's helpers in, text out ("" when this variant does not fit the subject). */
 type Tpl = (h: Helpers) => string;
 interface Helpers {
@@ -118,6 +126,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     headline: [(h) => (WH_Q.test(h.S) ? "" : `${h.S}: What Do You Think?`)],
     tragedy: [(h) => `${h.NP}: What Do We Know So Far?`],
     mourning: [(h) => `Who Was ${h.S}?`],
+    safety: [(h) => `How Do You ${h.S}?`],
   },
   "hook:before_after": {
     product: [(h) => `${h.NP}, 30 Days Later: Was It Worth It?`, (h) => `${h.NP}: Before and After 30 Days of Use`],
@@ -239,6 +248,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     money: [(h) => `${h.NP} [Explained]`],
     headline: [(h) => (h.rw || h.firstPerson || !h.reacts ? "" : `${h.S} [Reaction]`)],
     tragedy: [(h) => `${h.NP} [Timeline]`],
+    safety: [(h) => `How to ${h.S} [Step by Step]`],
     mourning: [(h) => `${h.S} [A Look Back]`],
     personal: [(h) => `${h.S} [My Story]`],
   },
@@ -299,6 +309,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     howto_vp: [(h) => `How to ${h.S} | Step-by-Step Guide`],
     money: [(h) => `${h.NP} | Explained`],
     tragedy: [(h) => `${h.NP} | What We Know`],
+    safety: [(h) => `How to ${h.S} | Safety Guide`],
     mourning: [(h) => `${h.S} | A Look Back`],
     personal: [(h) => `${h.S} | My Story`],
   },
@@ -321,6 +332,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     howto_vp: [(h) => `How to ${h.S} - The Easy Way`],
     money: [(h) => `${h.NP} - What It Means for You`],
     tragedy: [(h) => `${h.NP} - What We Know`],
+    safety: [(h) => `How to ${h.S} - A Safety Guide`],
     mourning: [(h) => `${h.S} - A Look Back`],
     personal: [(h) => `${h.S} - My Story`],
   },
@@ -334,6 +346,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     howto_vp: [(h) => (h.craft ? `How You Can ${h.S} at Home` : "")],
     money: [(h) => `What ${h.NP} Mean${h.s} for Your Wallet`],
     tragedy: [(h) => `What You Need to Know About ${h.NP}`],
+    safety: [(h) => `How to ${h.S}: What You Need to Know`],
     mourning: [(h) => `What You Need to Know About ${h.S}`],
   },
 };
@@ -357,6 +370,8 @@ function families(s: Subject, rw: boolean): Family[] {
   // A long subject reads as a headline: "What We Know About <ten words> So Far" does not.
   // Someone's own hard experience ("My 1st Day at Chemotherapy"): their story, not news ("What We Know").
   if (s.tone.sensitive && (s.personal || FIRST_PERSON.test(s.text))) return ["personal"];
+  // A how-to in a disaster ("How to Cook With No Power During a Hurricane") is safety advice, still a how-to.
+  if (s.tone.sensitive && s.vp) return ["safety"];
   if (s.tone.sensitive) return s.tone.death && s.kind === "person" ? ["mourning"] : s.kind === "headline" || s.text.split(" ").length > 5 ? ["tragedy_headline"] : ["tragedy"];
   // A plural how-to noun ("Keto Recipes") reads wrong in "7 … Mistakes", "Try This …": general only.
   // A rewrite of a tutorial stays a tutorial: no general fallback ("What You Need to Know About Soap Tips").
@@ -449,6 +464,10 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
   // title is kept and asks the audience ("Fidget Spinner Spinning in Space: What Do You Think?").
   if (rw && !subject.tone.sensitive && !framesOwnVideo(subject))
     return hookText(pattern, { ...subject, kind: "headline", genre: null, the: false }, year, mode);
+  // A headline cut at TOPIC_MAX is broken ("… Who Infiltrated: What Do You Think?"), and a subject of
+  // non-words ("Rrrrrrrrrrrrr") has nothing to frame: no hook rather than a wrong one.
+  if (subject.cut && (subject.kind === "headline" || subject.kind === "general")) return null;
+  if (nonWords(subject.text)) return null;
   if (subject.kind === "general" && subject.genre && !subject.tone.sensitive) return genreHook(pattern, subject, year, rw);
   const byFamily = T[pattern];
   if (!byFamily) return null;
@@ -614,8 +633,9 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   const hooked = asked || classifyHook(text) !== "plain" || classifyHook(plainText(topic)) === "question";
   let kind = vp ? "howto" : topicKind(text, ctx, hooked);
   // A headline is quoted whole, with the article it came with.
+  const cut = plainText(topic).normalize("NFKC").replace(/\s+/g, " ").trim().length > TOPIC_MAX;
   if (kind === "headline" && leadingThe) {
-    return withGenre({ text: titleCase(recase(calm(safeTopic(topic)), dict)), kind, tone, the: false, plural: false, vp: false, span }, ctx);
+    return withGenre({ text: titleCase(recase(calm(safeTopic(topic)), dict)), kind, tone, the: false, plural: false, vp: false, span, cut }, ctx);
   }
   // A part of a product ("iPhone X Battery") is not something to buy or switch to.
   if (kind === "product" && words.length >= 2 && FEATURE_HEADS.has(head)) kind = "general";
@@ -630,7 +650,7 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   // A band or a name with its own article ("The Maine", "The Weeknd"): person templates use the bare
   // name (S), so the article goes back into it.
   if (kind === "person" && leadingThe) return withGenre({ text: `The ${text}`, kind, tone, the: false, plural: false, vp, span }, ctx);
-  return withGenre({ text, kind, tone, the, plural: !vp && isPluralHead(text), vp, span }, ctx);
+  return withGenre({ text, kind, tone, the, plural: !vp && isPluralHead(text), vp, span, cut }, ctx);
 }
 
 const MUSIC = 10;

@@ -241,6 +241,18 @@ describe("drafts", () => {
     expect(hookText("hook:question", subjectOf("how well does my boyfriend know riverdale?"), 2017) ?? "").not.toMatch(/What Do You Think/);
     expect(subjectOf("clothes *for cheap").text).toBe("Clothes for Cheap");
   });
+  test("a how-to in a disaster is safety advice that keeps its 'How to'", () => {
+    const s = subjectOf("how to recognize gunfire");
+    expect(s.tone.sensitive).toBe(true);
+    const hooks = TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017)).filter((x): x is string => !!x);
+    expect(hooks.length).toBeGreaterThan(2);
+    for (const h of hooks) expect(h).toMatch(/^How (?:to|Do You) Recognize Gunfire/);
+  });
+  test("no hook for a subject of non-words, or for a headline cut at the length limit", () => {
+    for (const p of TEMPLATE_PATTERNS) expect(hookText(p, subjectOf("rrrrrrrrrrrrr"), 2017)).toBeNull();
+    const long = "Jordan Peele and Spike Lee Team Up for Movie About Black Cop Who Infiltrated the KKK";
+    for (const p of TEMPLATE_PATTERNS) expect(rewriteText(p, long, { year: 2017 })).toBeNull();
+  });
   test("a product's feature is not something to buy", () => {
     expect(rewriteSubject("iPhone 8 Charging Speed Comparison", { year: 2017 }).kind).toBe("general");
   });
