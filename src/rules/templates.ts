@@ -342,7 +342,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     product: [(h) => `Everything You Need to Know Before You Buy ${h.NP}`],
     person: [(h) => `What You Don't Know About ${h.S}`],
     event: [(h) => `What You Need to Know About ${h.NP}`],
-    howto: [(h) => (h.mod ? `Your Guide to the Perfect ${h.mod}` : `Your Guide to ${h.S}`)],
+    howto: [(h) => (h.mod ? `Your Guide to the Perfect ${h.mod}` : h.S.split(" ").length <= 5 && !/[,&]|\bvs\b/i.test(h.S) ? `Your Guide to ${h.S}` : "")],
     howto_vp: [(h) => (h.craft ? `How You Can ${h.S} at Home` : "")],
     money: [(h) => `What ${h.NP} Mean${h.s} for Your Wallet`],
     tragedy: [(h) => `What You Need to Know About ${h.NP}`],
@@ -396,7 +396,8 @@ function respectful(text: string): string {
 }
 
 /**
- * Whether a rewrite may reframe the draft by its kind: a product only when the draft is a review,
+ * Whether a rewrite may reframe the draft by its kind (a music story's draft, a performance, never is:
+ * see hookText): a product only when the draft is a review,
  * unboxing or test ("Homemade Nintendo Switch" is nothing to buy); a person or an event outside music,
  * entertainment, film and comedy (a music video, an ad or a talk-show clip is no profile: "5 Things You
  * Didn't Know About Katy Perry" for "Katy Perry: Will You Be My Witness?"); a general subject only in
@@ -409,8 +410,10 @@ function framesOwnVideo(s: Subject): boolean {
     case "product":
       return !!s.reviewed;
     case "person":
-    case "event":
       return !showbiz;
+    // A match or a fight, a briefing: sports and news. "Japan vs USA" fast-food menus is no match.
+    case "event":
+      return s.cat == null || s.cat === 17 || s.cat === 25;
     case "general":
       return s.genre ? s.genre !== "clip" && s.genre !== "explainer" : s.cat == null || INFORMATIONAL.has(s.cat);
     default:
@@ -459,7 +462,7 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
   if (!subject.text) return null;
   const rw = mode === "rewrite";
   // A performer's music video ("Kelly Clarkson - Move You") keeps its title: no reframing reads right.
-  if (rw && subject.music && !subject.tone.sensitive) return null;
+  if (rw && (subject.music || subject.cat === MUSIC)) return null;
   // A rewrite reframes the creator's own video only where the frame is sure to fit it; otherwise the
   // title is kept and asks the audience ("Fidget Spinner Spinning in Space: What Do You Think?").
   if (rw && !subject.tone.sensitive && !framesOwnVideo(subject))

@@ -227,6 +227,15 @@ describe("drafts", () => {
     const ent = { year: 2017, story: { storyName: "Katy Perry", titles: ["Katy Perry: Will You Be My Witness?"], categoryIds: [24], channels: ["Katy Perry"], topical: false } };
     for (const p of TEMPLATE_PATTERNS) expect(rewriteText(p, "Katy Perry: Will You Be My Witness?", ent) ?? "").not.toMatch(/Didn't Know|Don't Know|Untold/);
   });
+  test("an event frame only for sports and news; no rewrite in a music story", () => {
+    const d = "Japan vs USA | How different are fast food menus?";
+    const vlog = { year: 2017, story: { storyName: "Japan vs USA", titles: [d], categoryIds: [22], channels: ["x"], topical: false } };
+    for (const p of TEMPLATE_PATTERNS) expect(rewriteText(p, d, vlog) ?? "").not.toMatch(/Moments|Highlights/);
+    const sport = { year: 2017, story: { storyName: "Packers vs. Cowboys", titles: ["Packers vs. Cowboys | NFL Week 5 Game Highlights"], categoryIds: [17], channels: ["NFL"], topical: false } };
+    expect(TEMPLATE_PATTERNS.map((p) => rewriteText(p, "Packers vs. Cowboys | NFL Week 5 Game Highlights", sport)).some((r) => /Moments/.test(r ?? ""))).toBe(true);
+    const music = { year: 2017, story: { storyName: "Tom Petty", titles: ["Tom Petty & The Heartbreakers -- American Girl"], categoryIds: [10, 10], channels: ["x"], topical: true } };
+    for (const p of TEMPLATE_PATTERNS) expect(rewriteText(p, "Tom Petty & The Heartbreakers -- American Girl", music)).toBeNull();
+  });
   test("two dropped words as many as the kept ones lose the draft", () => {
     expect(keepsDraft("John Oliver - Harvey Weinstein", rewriteSubject("John Oliver - Harvey Weinstein", { year: 2017 }))).toBe(false);
   });
