@@ -53,7 +53,7 @@ const TRAIL_RE = new RegExp(
     [
       String.raw`(?:(?:just|has|have)\s+)?(?:changed|dropped|arrived|launched|leaked)(?:\s+everything)?`,
       String.raw`(?:is|are)\s+(?:here|back|coming|out now|finally here)`,
-      String.raw`(?:(?:full|honest|in-depth|long-term|quick|detailed|official|my)\s+)?(?:review|unboxing|first impressions|first look|hands[- ]on|impressions|reaction|explained|update|results|breakdown|recap|comparison|overview|thoughts|opinion|trailer|teaser|mv|m\/v)s?`,
+      String.raw`(?:(?:full|honest|in-depth|long-term|quick|detailed|official|my)\s+)?(?:review|unboxing|first impressions|first look|hands[- ]on|impressions|reaction|explained|update|results|breakdown|recap|comparison|overview|thoughts|opinion|trailer|teaser|mv|m\/v)s?(?:\s*#?\d+)?`,
       String.raw`(?:(?:actually|really|even|still)\s+)?worth\s+(?:it|the\s+hype|the\s+money|buying)`,
       String.raw`any\s+good`,
       String.raw`(?:is|are)\s+(?:overrated|overhyped|amazing|awesome|terrible|the best)`,
@@ -136,8 +136,9 @@ export function draftSubject(draft: string): DraftSubject {
     // A frame word that was the head of a noun phrase ("… & A BIG UNBOXING") stays: cutting it leaves
     // a dangling article or adjective.
     if (DANGLING.test(s)) s = before;
-    // "The Problem With Our Phones" is about our phones, not about "Our Phones".
-    if (s !== before && /^(?:our|my|your|his|her|their|we|i|you)\b/i.test(s) && !/^(?:our|my|your|his|her|their|we|i|you)\b/i.test(before)) s = before;
+    // "The Problem With Our Phones" is about our phones, not about "Our Phones"; in "Your Body Is
+    // Amazing" the judgement is the point.
+    if (s !== before && /^(?:our|my|your|his|her|their|we|i|you)\b/i.test(s) && (!/^(?:our|my|your|his|her|their|we|i|you)\b/i.test(before) || s.split(" ").length <= 2)) s = before;
     if (s === before) break;
   }
   if (!s || FRAMING_ONLY.test(s)) s = main;

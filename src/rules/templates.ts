@@ -490,10 +490,25 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
         const raw = tpl(hh);
         if (!raw) continue;
         const text = finish(raw);
-        if ([...text].length <= HOOK_MAX && titlePatterns(text).includes(pattern) && keepsFrame(text, s, rw)) return text;
+        if ([...text].length <= HOOK_MAX && titlePatterns(text).includes(pattern) && keepsFrame(text, s, rw) && !echoes(text, s.text)) return text;
       }
   }
   return null;
+}
+
+/**
+ * Whether the frame repeats a word of the subject ("My Honest Review of Honest Trailers", "Makeup
+ * Tutorial - Easy Step-by-Step Tutorial", "Soup Recipe - Easy Homemade Recipe"): words of 4+ letters
+ * outside the subject's own place in the text.
+ */
+function echoes(text: string, subject: string): boolean {
+  const at = text.toLowerCase().indexOf(subject.toLowerCase());
+  if (at < 0) return false;
+  const frame = text.slice(0, at) + " " + text.slice(at + subject.length);
+  const words = (t: string) => new Set((t.toLowerCase().match(/\p{L}{4,}/gu) ?? []).map((w) => w.replace(/s$/, "")));
+  const own = words(subject);
+  for (const w of words(frame)) if (own.has(w)) return true;
+  return false;
 }
 
 /** The hook of a `general` subject of a known genre (src/rules/genre-templates.ts), or null. */
@@ -516,7 +531,7 @@ function genreHook(pattern: string, s: Subject, year: number, rw: boolean): stri
     const raw = tpl(h);
     if (!raw) continue;
     const text = finish(raw);
-    if ([...text].length <= HOOK_MAX && titlePatterns(text).includes(pattern) && keepsFrame(text, s, rw)) return text;
+    if ([...text].length <= HOOK_MAX && titlePatterns(text).includes(pattern) && keepsFrame(text, s, rw) && !echoes(text, s.text)) return text;
   }
   return null;
 }

@@ -57,7 +57,7 @@ const FINITE_VERB_RE = new RegExp(
       "react try eat drink buy sell build drop launch release unveil tease teach learn find discover catch arrest charge " +
       "steal rescue survive escape flee strike push pull jump fall rise soar plunge spark trigger slap punch sing perform " +
       "expose cancel renew replace reject accept approve pass vote elect name nominate play watch wear ride drive run walk " +
-      "cook bake paint write read dance stream host transform turn become prove brace prepare evacuate flood suck")
+      "cook bake paint write read dance stream host transform turn become prove brace prepare evacuate flood suck speak")
       .split(" ")
       .map((v) => v + (v.endsWith("e") ? "(?:s|d)" : /(?:sh|ch|ss|x)$/.test(v) ? "(?:es|ed)" : /[^aeiou]y$/.test(v) ? "" : "(?:s|ed)"))
       .join("|") +
@@ -120,6 +120,8 @@ export function topicKind(text: string, ctx: KindContext = {}, hooked = false): 
   // ("The Centuries-Old Debt That's Still Paying Interest").
   if (w.length >= 3 && WH_OPENER_RE.test(t) && !/^how\s+to\b/i.test(t)) return "headline";
   if (w.length >= 4 && !/^how\s+to\b/i.test(t) && (hasFiniteVerb(w) || RELATIVE_RE.test(t))) return "headline";
+  // A person and a verb ("Hillary Clinton Speaks"): a clause, though the verb ends it.
+  if (w.length >= 3 && GIVEN.has(w[0].toLowerCase()) && FINITE_VERB_RE.test(w[w.length - 1].replace(/[^\p{L}]/gu, "")) && /s$/i.test(w[w.length - 1])) return "headline";
   if (HOWTO_RE.test(t)) return "howto";
   // Someone's title, not a name: "Building the Ultimate PS4 Pro", "The Greatest Nancy Panel Ever Drawn".
   if ((hooked || gerundOpener(w[0] ?? "") || hasFiniteVerb(w) || sentenceBreak(t)) && w.length >= 3) return "headline";

@@ -262,6 +262,15 @@ describe("drafts", () => {
     const long = "Jordan Peele and Spike Lee Team Up for Movie About Black Cop Who Infiltrated the KKK";
     for (const p of TEMPLATE_PATTERNS) expect(rewriteText(p, long, { year: 2017 })).toBeNull();
   });
+  test("a frame never repeats a word of the subject", () => {
+    const s = subjectOf("honest trailers", { categoryIds: [1], titles: ["Honest Trailers - Wonder Woman"], topical: true });
+    for (const p of TEMPLATE_PATTERNS) expect(hookText(p, s, 2017) ?? "").not.toMatch(/Honest.*Honest/);
+  });
+  test("labels with a number go ('Teaser Trailer #1'); a judgement of 'Your …' stays; a person and a verb is a clause", () => {
+    expect(rewriteSubject("The Commuter Teaser Trailer #1", { year: 2017 }).text).toBe("Commuter");
+    expect(rewriteSubject("Your Body Is Amazing Pt. 2", { year: 2017 }).text).toMatch(/^Your Body Is Amazing/);
+    expect(rewriteSubject("Hillary Clinton speaks", { year: 2017 }).kind).toBe("headline");
+  });
   test("a product's feature is not something to buy", () => {
     expect(rewriteSubject("iPhone 8 Charging Speed Comparison", { year: 2017 }).kind).toBe("general");
   });
