@@ -114,6 +114,8 @@ export function draftSubject(draft: string): DraftSubject {
   // "Song (Official Lyric Video) - Artist": the artist comes after the label.
   const rel = /^(.+?)\s*[([](?:official|lyrics?|audio)[^)\]]*[)\]]\s*[-–|]\s*(.+)$/i.exec(t);
   if (rel) t = rel[2];
+  // *Emphasis* inside a title is a word ("TESTING OUT *FAKE* MAKEUP"); only a trailing *tag* is a label.
+  t = t.replace(/\*+([^*]+)\*+(?=\s+[\p{L}\p{N}])/gu, "$1");
   const parts = segments(t);
   const main = parts.find((p) => !FRAMING_ONLY.test(p)) ?? parts[0] ?? t;
   let span = "";

@@ -471,6 +471,9 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
   // non-words ("Rrrrrrrrrrrrr") has nothing to frame: no hook rather than a wrong one.
   if (subject.cut && (subject.kind === "headline" || subject.kind === "general")) return null;
   if (nonWords(subject.text)) return null;
+  // Someone's own routine or look ("My Early Morning Flight Routine") is a lifestyle video, not a tutorial.
+  if (subject.kind === "howto" && !subject.vp && FIRST_PERSON.test(subject.text) && !subject.tone.sensitive)
+    return genreHook(pattern, { ...subject, kind: "general", genre: "lifestyle" }, year, rw);
   if (subject.kind === "general" && subject.genre && !subject.tone.sensitive) return genreHook(pattern, subject, year, rw);
   const byFamily = T[pattern];
   if (!byFamily) return null;

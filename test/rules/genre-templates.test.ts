@@ -271,6 +271,11 @@ describe("drafts", () => {
     expect(rewriteSubject("Your Body Is Amazing Pt. 2", { year: 2017 }).text).toMatch(/^Your Body Is Amazing/);
     expect(rewriteSubject("Hillary Clinton speaks", { year: 2017 }).kind).toBe("headline");
   });
+  test("*emphasis* inside a title is a word; a routine of one's own is no tutorial", () => {
+    expect(rewriteSubject("TESTING OUT *FAKE* MAKEUP PART 2", { year: 2017 }).text).toBe("Testing Out Fake Makeup");
+    for (const p of TEMPLATE_PATTERNS) expect(rewriteText(p, "My Early Morning Flight Routine! | Ingrid Nilsen", { year: 2017 }) ?? "").not.toMatch(/Tutorial/);
+    expect(rewriteSubject("Trump Blames Puerto Rico For Running Up His Budget", { year: 2017 }).kind).toBe("headline");
+  });
   test("a product's feature is not something to buy", () => {
     expect(rewriteSubject("iPhone 8 Charging Speed Comparison", { year: 2017 }).kind).toBe("general");
   });
