@@ -42,6 +42,8 @@ const LEAD_RE = new RegExp(
       String.raw`(?:how\s+to\s+)?(?:get\s+started|start)\s+with`,
       // "New iPhone X" → "iPhone X", but "New Orleans", "New York" are names.
       String.raw`new(?=\s+(?:iphone|ipad|pixel|galaxy|macbook|airpods|apple|google|samsung|xbox|playstation|ps\d|nintendo|switch|tesla|surface|oneplus)\b)`,
+      // A list index ("7. Teach the First Behavior") is no part of the subject.
+      String.raw`\d{1,2}\.(?=\s)`,
       // "Video of Storm Ophelia in Ireland" is about the storm.
       String.raw`(?:video|footage|photos?|pictures?)\s+of`,
     ].join("|") +

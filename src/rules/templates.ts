@@ -47,6 +47,8 @@ export interface Subject {
   cut?: boolean;
   /** The text speaks in the first person somewhere ("… (This is my SECRET)"): a sensitive topic is the creator's own story. */
   personal?: boolean;
+  /** A story matched (its titles are known), whatever its categories. */
+  storied?: boolean;
   /** The matched story is talked about by more than one creator, news or search (undefined when no story matched). */
   topical?: boolean;
 }
@@ -405,17 +407,18 @@ function respectful(text: string): string {
  * money, food, songs and screen titles have rewrite rules of their own.
  */
 function framesOwnVideo(s: Subject): boolean {
-  const showbiz = s.cat != null && SHOWBIZ.has(s.cat);
+  // A story of mixed categories says nothing either way: only a draft that matched no story is given the benefit of the doubt.
+  const unknown = s.cat == null && !s.storied;
   switch (s.kind) {
     case "product":
       return !!s.reviewed;
     case "person":
-      return !showbiz;
+      return unknown || (s.cat != null && !SHOWBIZ.has(s.cat));
     // A match or a fight, a briefing: sports and news. "Japan vs USA" fast-food menus is no match.
     case "event":
-      return s.cat == null || s.cat === 17 || s.cat === 25;
+      return unknown || s.cat === 17 || s.cat === 25;
     case "general":
-      return s.genre ? s.genre !== "clip" && s.genre !== "explainer" : s.cat == null || INFORMATIONAL.has(s.cat);
+      return s.genre ? s.genre !== "clip" && s.genre !== "explainer" : unknown || (s.cat != null && INFORMATIONAL.has(s.cat));
     default:
       return true;
   }
@@ -693,7 +696,7 @@ function withGenre(s: Subject, ctx: TopicContext): Subject {
   // A how-to named by its dish ("DIY Five Crazy Donut Burgers") reads as a recipe.
   if (s.kind === "howto" && !s.vp && genreOf(s.text, ctx) === "food") return { ...s, text: dish(s.text), kind: "general", the: false, genre: "food", cat, music: false };
   const genre = s.kind === "general" ? genreOf(s.text, ctx) : null;
-  return { ...s, text: genre === "food" ? dish(s.text) : s.text, genre, cat, music: s.kind === "person" && music, topical: ctx.topical };
+  return { ...s, text: genre === "food" ? dish(s.text) : s.text, genre, cat, music: s.kind === "person" && music, topical: ctx.topical, storied: (ctx.titles?.length ?? 0) > 0 };
 }
 
 /** A dish keeps its name; the frames say "Recipe" ("Chicken Fajita Soup Recipe" → "Chicken Fajita Soup"). */

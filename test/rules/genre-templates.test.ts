@@ -236,6 +236,11 @@ describe("drafts", () => {
     const music = { year: 2017, story: { storyName: "Tom Petty", titles: ["Tom Petty & The Heartbreakers -- American Girl"], categoryIds: [10, 10], channels: ["x"], topical: true } };
     for (const p of TEMPLATE_PATTERNS) expect(rewriteText(p, "Tom Petty & The Heartbreakers -- American Girl", music)).toBeNull();
   });
+  test("a story of mixed categories gets no kind frame in a rewrite; a draft with no story does", () => {
+    const mixed = { year: 2017, story: { storyName: "Camila Cabello", titles: ["Camila Cabello: Havana", "Camila Cabello Interview"], categoryIds: [10, 24, 22, 25], channels: ["a", "b", "c", "d"], topical: true } };
+    for (const p of TEMPLATE_PATTERNS) expect(rewriteText(p, "Camila Cabello: Havana", mixed) ?? "").not.toMatch(/Know About|Didn't Know/);
+    expect(TEMPLATE_PATTERNS.map((p) => rewriteText(p, "Jennifer Lawrence", { year: 2017 })).some((r) => /Jennifer Lawrence/.test(r ?? "") && !/What Do You Think/.test(r ?? ""))).toBe(true);
+  });
   test("two dropped words as many as the kept ones lose the draft", () => {
     expect(keepsDraft("John Oliver - Harvey Weinstein", rewriteSubject("John Oliver - Harvey Weinstein", { year: 2017 }))).toBe(false);
   });
@@ -275,6 +280,9 @@ describe("drafts", () => {
     expect(rewriteSubject("TESTING OUT *FAKE* MAKEUP PART 2", { year: 2017 }).text).toBe("Testing Out Fake Makeup");
     for (const p of TEMPLATE_PATTERNS) expect(rewriteText(p, "My Early Morning Flight Routine! | Ingrid Nilsen", { year: 2017 }) ?? "").not.toMatch(/Tutorial/);
     expect(rewriteSubject("Trump Blames Puerto Rico For Running Up His Budget", { year: 2017 }).kind).toBe("headline");
+  });
+  test("a list index is not part of the subject", () => {
+    expect(rewriteSubject("7. Teach the First Behavior", { year: 2017 }).text).toBe("Teach the First Behavior");
   });
   test("a product's feature is not something to buy", () => {
     expect(rewriteSubject("iPhone 8 Charging Speed Comparison", { year: 2017 }).kind).toBe("general");
