@@ -361,6 +361,7 @@ function possessiveOf(h: Helpers): string {
 export const TEMPLATES: Readonly<Record<string, unknown>> = T;
 export const TEMPLATE_PATTERNS: readonly string[] = Object.keys(T);
 
+const WH_Q_OPEN = /^(?:what|why|who|which|when|where|how)\s+(?!to\s)/i;
 /** A subject that is itself a question ("Why Are You Anxious"): no question tail after it. */
 const WH_Q =
   /^(?:(?:why|what|who|when|where|which|how)(?:\s+(?:well|much|many|long|often|far|old|big|good|bad))?\s+(?:is|are|was|were|do|does|did|can|could|would|should|has|have)\b|(?:did|do|does|is|are|was|were|can|could|should|would|will|has|have)\s+(?:i|you|we|they|he|she|it|this|that|there)\b)/i;
@@ -372,6 +373,8 @@ function families(s: Subject, rw: boolean): Family[] {
   // A long subject reads as a headline: "What We Know About <ten words> So Far" does not.
   // Someone's own hard experience ("My 1st Day at Chemotherapy"): their story, not news ("What We Know").
   if (s.tone.sensitive && (s.personal || FIRST_PERSON.test(s.text))) return ["personal"];
+  // A hypothetical about death ("What Animal Will Survive When Everyone Dies") is no news: no frame fits.
+  if (s.tone.sensitive && WH_Q_OPEN.test(s.text)) return [];
   // A how-to in a disaster ("How to Cook With No Power During a Hurricane") is safety advice, still a how-to.
   if (s.tone.sensitive && s.vp) return ["safety"];
   if (s.tone.sensitive) return s.tone.death && s.kind === "person" ? ["mourning"] : s.kind === "headline" || s.text.split(" ").length > 5 ? ["tragedy_headline"] : ["tragedy"];
@@ -636,6 +639,9 @@ const plainShort = (t: string) =>
 export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", asked = false): Subject {
   // "Pizza w/ My Dad": the shorthand is spelled out; a quote a cut name left open goes ("Filming 'Mother").
   let t = safeTopic(topic).replace(/(^|\s)w\/\s*/gi, "$1with ").replace(/(^|\s)['‘"“](?=[^'’"”]*$)/u, "$1").replace(/\s*\*+\s*/g, " ").trim();
+  // A pair's possessive that ends the subject lost its noun to a cut ("Vanessa and Maks’ - Tango"): the
+  // names stay. (Not a brand alone: "McDonald's".)
+  if (/\s(?:and|&)\s/i.test(t)) t = t.replace(/(\p{L}{2,})(?:['’]s|s['’])$/u, (m, w: string) => (m.endsWith("s’") || m.endsWith("s'") ? w + "s" : w));
   const dict: Casing = casingFrom([ctx.storyName ?? "", ...(ctx.titles ?? [])]);
   let vp = false;
   let leadingThe = false;

@@ -190,11 +190,12 @@ export function genreOf(text: string, ctx: GenreContext = {}): Genre | null {
   const w = words(text.toLowerCase());
   const head = w[w.length - 1] ?? "";
   if (FOOD_HEAD.has(head) && share(NEWS) < 0.5) return "food";
+  // Film & Animation holds animations too ("Halloween Flipbook"): a film or show says so in a title.
+  // Before animals: "Isle of Dogs" is a film.
+  if (share(FILM) + share(ENTERTAINMENT) >= 0.5 && (ctx.titles ?? []).some((t) => SCREEN_WORDS.test(t))) return "screen";
   if (share(ANIMALS) >= 0.5 || (ANIMAL_RE.test(head) && share(NEWS) < 0.5)) return "animal";
   if (LIFESTYLE_HEAD.has(head)) return "lifestyle";
   if (share(MUSIC) >= 0.5) return "song";
-  // Film & Animation holds animations too ("Halloween Flipbook"): a film or show says so in a title.
-  if (share(FILM) + share(ENTERTAINMENT) >= 0.5 && (ctx.titles ?? []).some((t) => SCREEN_WORDS.test(t))) return "screen";
   if (share(EDUCATION) + share(SCITECH) >= 0.5) return "explainer";
   return ctx.topical ? null : "clip";
 }

@@ -281,6 +281,12 @@ describe("drafts", () => {
     for (const p of TEMPLATE_PATTERNS) expect(rewriteText(p, "My Early Morning Flight Routine! | Ingrid Nilsen", { year: 2017 }) ?? "").not.toMatch(/Tutorial/);
     expect(rewriteSubject("Trump Blames Puerto Rico For Running Up His Budget", { year: 2017 }).kind).toBe("headline");
   });
+  test("a pair's dangling possessive goes, a brand's stays; a film beats its animal word; no frame for a hypothetical about death", () => {
+    expect(subjectOf("vanessa and maks’").text).toBe("Vanessa and Maks");
+    expect(subjectOf("mcdonald's").text).toBe("McDonald's");
+    expect(genreOf("Isle of Dogs", { categoryIds: [1], titles: ["ISLE OF DOGS | Official Trailer | FOX Searchlight"], topical: false })).toBe("screen");
+    for (const p of TEMPLATE_PATTERNS) expect(hookText(p, subjectOf("what animal will survive when everyone dies?"), 2017)).toBeNull();
+  });
   test("a list index is not part of the subject", () => {
     expect(rewriteSubject("7. Teach the First Behavior", { year: 2017 }).text).toBe("Teach the First Behavior");
   });
