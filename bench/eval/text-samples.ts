@@ -110,12 +110,15 @@ for (const draft of ["Google Pixel 2 review after one week", "iphone x review", 
       }
     }
   }
-  let drafts = 0, rewrites = 0, rlong = 0, wrapped = 0;
+  let drafts = 0, rewrites = 0, rlong = 0, wrapped = 0, withRewrite = 0, questionTail = 0;
   for (const v of videos) {
     const draft = v.title.slice(0, 200);
     if (draft.length < 4) continue;
     drafts++;
-    for (const r of grade(draft, ctx).rewrites) {
+    const rs = grade(draft, ctx).rewrites;
+    if (rs.length) withRewrite++;
+    if (rs.length && /: What Do You Think\?$/.test(rs[0].text)) questionTail++;
+    for (const r of rs) {
       rewrites++;
       if ([...r.text].length > 100) rlong++;
       if (r.text.toLowerCase().includes(draft.toLowerCase()) && draft.split(" ").length > 3 && /\b(?:review|unboxing|worth it|i tried|after one week)\b/i.test(draft)) {
@@ -126,5 +129,5 @@ for (const draft of ["Google Pixel 2 review after one week", "iphone x review", 
   }
   console.log(`\n## Audit over the whole snapshot\n`);
   console.log(`hook-rescue, every story's name as topic: ${topics} topics, ${hooks} hooks, ${empty} topics with none; violations: >100 chars ${long}, markup/entities ${markup}, lower-case start ${lower}, doubled spaces ${dbl}; sensitive topics ${sensitiveTopics}, banned phrases in their hooks ${banned}`);
-  console.log(`grade, every video title as draft: ${drafts} drafts, ${rewrites} rewrites; >100 chars ${rlong}; a framed draft (review/unboxing/worth it/I tried/after one week) wrapped whole ${wrapped}`);
+  console.log(`grade, every video title as draft: ${drafts} drafts, ${rewrites} rewrites, ${withRewrite} drafts with at least one (${((100 * withRewrite) / drafts).toFixed(1)}%), ${questionTail} of whose best is the title asking "What Do You Think?"; >100 chars ${rlong}; a framed draft (review/unboxing/worth it/I tried/after one week) wrapped whole ${wrapped}`);
 }

@@ -35,9 +35,13 @@ const DEATH_RE = /\b(?:dies|died|dead at|death of|passed away|rest in peace|r\.i
 const RIP_RE = /\bRIP\b/u;
 const CAPS_ONLY_RE = /\bAIDS\b/u;
 
+/** Names of works and games that carry a tragic word but report nothing ("The Walking Dead", "Deadpool"). */
+const TITLES_NOT_TRAGIC = /\b(?:(?:fear )?the walking dead|walking dead|red dead(?: redemption)?(?: 2)?|grateful dead|dead by daylight|dead rising|dead island|dead space|dead or alive|shaun of the dead|deadpool|dead pool|call of duty|killing eve|murder on the orient express|how to get away with murder|breaking bad|death note|final destination)\b/gi;
+
 /** Whether one piece of text mentions a tragedy. */
 export function isSensitiveText(text: string): boolean {
-  return SENSITIVE_RE.test(text) || RIP_RE.test(text) || CAPS_ONLY_RE.test(text);
+  const t = text.replace(TITLES_NOT_TRAGIC, " ");
+  return SENSITIVE_RE.test(t) || RIP_RE.test(t) || CAPS_ONLY_RE.test(t);
 }
 
 export interface Tone {

@@ -99,6 +99,8 @@ const GIVEN = new Set(
 );
 
 const GAMING = 20, MUSIC = 10;
+/** Last words that make a name's phrase a thing of theirs: "… Collection", "… Interview", "… Wedding". */
+const NOT_PERSON_TAIL = new Set("collection show interview tour concert speech song album video makeup line brand challenge tag haul cover wedding house dress look style vlog podcast".split(" "));
 
 const words = (t: string) => t.split(/\s+/).filter(Boolean);
 
@@ -141,7 +143,8 @@ export function topicKind(text: string, ctx: KindContext = {}, hooked = false): 
   if (w.length <= 6 && PRODUCT_RE.test(t)) return "product";
   if (w.length <= 5 && majority(GAMING)) return "product";
   if (w.length <= 4 && (ctx.niche === "Tech" || ctx.niche === "AI") && MODEL_TOKEN_RE.test(t)) return "product";
-  if (w.length >= 2 && w.length <= 3 && GIVEN.has(w[0].toLowerCase()) && w.every((x) => /^[\p{L}'’.-]+$/u.test(x))) return "person";
+  // "Victoria Beckham Collection" is her collection, not her.
+  if (w.length >= 2 && w.length <= 3 && GIVEN.has(w[0].toLowerCase()) && w.every((x) => /^[\p{L}'’.-]+$/u.test(x)) && !NOT_PERSON_TAIL.has(w[w.length - 1].toLowerCase())) return "person";
   if (w.length <= 4 && majority(MUSIC) && !/\d/.test(t) && !HEADLINE_WORDS_RE.test(t)) return "person";
   if (w.length >= 6 || HEADLINE_WORDS_RE.test(t) || (w.length >= 2 && SERIES_VERB_END.test(t))) return "headline";
   return "general";

@@ -287,6 +287,11 @@ describe("drafts", () => {
     expect(genreOf("Isle of Dogs", { categoryIds: [1], titles: ["ISLE OF DOGS | Official Trailer | FOX Searchlight"], topical: false })).toBe("screen");
     for (const p of TEMPLATE_PATTERNS) expect(hookText(p, subjectOf("what animal will survive when everyone dies?"), 2017)).toBeNull();
   });
+  test("a name's thing is no person; a sensitive yes/no question gets no frame", () => {
+    expect(subjectOf("victoria beckham collection").kind).not.toBe("person");
+    expect(subjectOf("victoria beckham").kind).toBe("person");
+    for (const p of TEMPLATE_PATTERNS) expect(rewriteText(p, "Did The Las Vegas Gunman Act Alone?", { year: 2017 })).toBeNull();
+  });
   test("a list index is not part of the subject", () => {
     expect(rewriteSubject("7. Teach the First Behavior", { year: 2017 }).text).toBe("Teach the First Behavior");
   });

@@ -33,6 +33,9 @@ const TRAGIC_2017 = [
 ];
 /** Real everyday titles of the same file (and words that only look tragic). */
 const EVERYDAY = [
+  "GROUP HALLOWEEN COSTUME IDEAS | Walking Dead, Riverdale + more!", // a show named with a tragic word
+  "Red Dead Redemption 2 Official Gameplay Video",
+  "Murder on the Orient Express | Official Trailer 2",
   "iPhone X Review: The Good, The Bad",
   "Taylor Swift - Look What You Made Me Do",
   "Soccer Trick Shots",
