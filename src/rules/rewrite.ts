@@ -265,6 +265,8 @@ export function keepsDraft(draft: string, s: Subject): boolean {
 
 /** The rewrite of `draft` for one pattern, or null when no template reads right for its subject. */
 export function rewriteText(pattern: string, draft: string, ctx: RewriteContext): string | null {
+  // A music release keeps its title ("DIY QUEEN - LAURDIY (OFFICIAL MUSIC VIDEO)" is no "The Only DIY Queen You'll Ever Need").
+  if (RELEASE.test(draft)) return null;
   const s = rewriteSubject(draft, ctx);
   if (!keepsDraft(draft, s)) return null;
   const text = s.text ? hookText(pattern, s, ctx.year, "rewrite") : null;

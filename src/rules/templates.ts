@@ -361,7 +361,7 @@ function possessiveOf(h: Helpers): string {
 export const TEMPLATES: Readonly<Record<string, unknown>> = T;
 export const TEMPLATE_PATTERNS: readonly string[] = Object.keys(T);
 
-const WH_Q_OPEN = /^(?:what|why|who|which|when|where|how|did|does|do|is|are|was|were|can|could|should|would|will|has|have)\s+(?!to\s)/i;
+const WH_Q_OPEN = /^(?:what|why|who|which|when|where|how|did|does|do|is|are|was|were|can|could|should|would|will|has|have|here['’]?s|this is)\s+(?!to\s)/i;
 /** A subject that is itself a question ("Why Are You Anxious"): no question tail after it. */
 const WH_Q =
   /^(?:(?:why|what|who|when|where|which|how)(?:\s+(?:well|much|many|long|often|far|old|big|good|bad))?\s+(?:is|are|was|were|do|does|did|can|could|would|should|has|have)\b|(?:did|do|does|is|are|was|were|can|could|should|would|will|has|have)\s+(?:i|you|we|they|he|she|it|this|that|there)\b)/i;
@@ -380,7 +380,9 @@ function families(s: Subject, rw: boolean): Family[] {
   if (s.tone.sensitive) return s.tone.death && s.kind === "person" ? ["mourning"] : s.kind === "headline" || s.text.split(" ").length > 5 ? ["tragedy_headline"] : ["tragedy"];
   // A plural how-to noun ("Keto Recipes") reads wrong in "7 … Mistakes", "Try This …": general only.
   // A rewrite of a tutorial stays a tutorial: no general fallback ("What You Need to Know About Soap Tips").
-  if (s.kind === "howto") return s.vp ? ["howto_vp"] : rw ? (s.plural ? ["headline"] : ["howto"]) : s.plural ? ["general"] : ["howto", "general"];
+  // A how-to that names its format ("Autumn Makeup Tutorial for Straight Men") is no topic to know about.
+  const format = /\b(?:tutorial|guide|routine|lesson)s?\b/i.test(s.text);
+  if (s.kind === "howto") return s.vp ? ["howto_vp"] : rw ? (s.plural ? ["headline"] : ["howto"]) : s.plural ? (format ? ["headline"] : ["general"]) : format ? ["howto"] : ["howto", "general"];
   if (s.kind === "product" || s.kind === "money") return [s.kind, "general"];
   return [s.kind];
 }
@@ -437,7 +439,8 @@ function helpers(s: Subject, year: number, rw: boolean): Helpers {
   return {
     rw,
     // Not on a reaction video itself ("Demi Lovato Reacts to …: My Honest Reaction").
-    reacts: !NO_REACTION.has(s.cat ?? -1) && !/\breact/i.test(s.text),
+    // Nor after a question ("What's This Video About [Reaction]").
+    reacts: !NO_REACTION.has(s.cat ?? -1) && !/\breact/i.test(s.text) && !WH_Q_OPEN.test(s.text),
     craft: VP_OPENERS.test(s.text + " "),
     S: s.text,
     NP: s.the && !/^the\s/i.test(s.text) ? `the ${s.text}` : s.text,

@@ -292,6 +292,11 @@ describe("drafts", () => {
     expect(subjectOf("victoria beckham").kind).toBe("person");
     for (const p of TEMPLATE_PATTERNS) expect(rewriteText(p, "Did The Las Vegas Gunman Act Alone?", { year: 2017 })).toBeNull();
   });
+  test("a music release keeps its title; no reaction tail after a question; a how-to naming its format is no topic", () => {
+    for (const p of TEMPLATE_PATTERNS) expect(rewriteText(p, "DIY QUEEN - LAURDIY (OFFICIAL MUSIC VIDEO)", { year: 2017 })).toBeNull();
+    for (const p of TEMPLATE_PATTERNS) expect(hookText(p, subjectOf("what's this video about?"), 2017) ?? "").not.toMatch(/Reaction/);
+    for (const p of TEMPLATE_PATTERNS) expect(hookText(p, subjectOf("autumn makeup tutorial for straight men"), 2017) ?? "").not.toMatch(/Know About/);
+  });
   test("a list index is not part of the subject", () => {
     expect(rewriteSubject("7. Teach the First Behavior", { year: 2017 }).text).toBe("Teach the First Behavior");
   });
