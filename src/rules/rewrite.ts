@@ -226,6 +226,16 @@ export function topicSubject(topic: string, ctx: TopicContext = {}): Subject {
     if (t.text && !FRAMING_ONLY.test(t.text)) return t;
   }
   const name = ctx.storyName ?? "";
+  // A story name cut at its length limit ("Forced Arbitration Is a Get Out of Jail Free Card for Big"),
+  // typed as the topic, is answered for the title it was cut from.
+  const typed = safeTopic(topic).toLowerCase();
+  if (name && typed === name.toLowerCase() && name.length >= 40) {
+    const full = ctx.titles?.find((t) => t.toLowerCase().startsWith(typed) && /^[\p{L}\p{N}]/u.test(t.slice(typed.length)) === false && t.length > typed.length + 2);
+    if (full) {
+      const f = subjectFromText(full, ctx);
+      if (f.text.length > s.text.length) return f;
+    }
+  }
   if (s.kind !== "general" || s.text.includes(" ") || !name.includes(" ") || s.tone.sensitive) return s;
   // Only a name that holds the word ("nails" in "Nail Art Designs"), not one the match reached by a tag.
   const w = stem(tokens(s.text)[0] ?? "");

@@ -361,7 +361,7 @@ function possessiveOf(h: Helpers): string {
 export const TEMPLATES: Readonly<Record<string, unknown>> = T;
 export const TEMPLATE_PATTERNS: readonly string[] = Object.keys(T);
 
-const WH_Q_OPEN = /^(?:what|why|who|which|when|where|how|did|does|do|is|are|was|were|can|could|should|would|will|has|have|here['’]?s|this is)\s+(?!to\s)/i;
+const WH_Q_OPEN = /^(?:(?:what|why|who|which|when|where|how)(?:['’]s)?|did|does|do|is|are|was|were|can|could|should|would|will|has|have|here['’]?s|this is)\s+(?!to\s)/i;
 /** A subject that is itself a question ("Why Are You Anxious"): no question tail after it. */
 const WH_Q =
   /^(?:(?:why|what|who|when|where|which|how)(?:\s+(?:well|much|many|long|often|far|old|big|good|bad))?\s+(?:is|are|was|were|do|does|did|can|could|would|should|has|have)\b|(?:did|do|does|is|are|was|were|can|could|should|would|will|has|have)\s+(?:i|you|we|they|he|she|it|this|that|there)\b)/i;

@@ -20,7 +20,7 @@ const SENSITIVE_RE = new RegExp(
     // illness
     String.raw`\b(?:cancer|tumou?rs?|leukemia|chemo\w*|terminal(?:ly)? ill|illness|diseases?|epidemic|pandemic|outbreak|ebola|hiv|overdose\w*|opioid crisis|heart attack|seizures?|diagnos\w+|hospitali[sz]ed|life support|coma|depression|anxiety disorder|eating disorders?|anorexia|bulimia|ptsd|addiction)\b`,
     // abuse
-    String.raw`\b(?:abuse\w*|abused|assault\w*|rape\w*|harass\w*|molest\w*|trafficking|domestic violence|bullying|self[- ]harm|#metoo|me too movement)\b`,
+    String.raw`\b(?:abuse\w*|abused|assault\w*|rape\w*|harass\w*|molest\w*|trafficking|domestic violence|bullying|bullied|self[- ]harm|#metoo|me too movement)\b`,
   ].join("|"),
   "iu",
 );

@@ -297,6 +297,12 @@ describe("drafts", () => {
     for (const p of TEMPLATE_PATTERNS) expect(hookText(p, subjectOf("what's this video about?"), 2017) ?? "").not.toMatch(/Reaction/);
     for (const p of TEMPLATE_PATTERNS) expect(hookText(p, subjectOf("autumn makeup tutorial for straight men"), 2017) ?? "").not.toMatch(/Know About/);
   });
+  test("a story name cut at its length limit, typed as the topic, is answered for the title it was cut from", () => {
+    const ctx = { storyName: "Forced Arbitration Is a Get Out of Jail Free Card for Big", titles: ["Forced Arbitration Is a Get Out of Jail Free Card for Big Banks"] };
+    expect(topicSubject("forced arbitration is a get out of jail free card for big", ctx).text).toBe("Forced Arbitration Is a Get Out of Jail Free Card for Big Banks");
+    // not a title that merely starts with the same letters
+    expect(topicSubject("the best of the big bang theory season one", { storyName: "The Best of the Big Bang Theory Season One", titles: ["The Best of the Big Bang Theory Season Ones"] }).text).not.toMatch(/Ones/);
+  });
   test("a list index is not part of the subject", () => {
     expect(rewriteSubject("7. Teach the First Behavior", { year: 2017 }).text).toBe("Teach the First Behavior");
   });
