@@ -183,7 +183,7 @@ const FOOD_HEAD = new Set(
 const ANIMAL_RE =
   /\b(?:pupp(?:y|ies)|kittens?|cats?|dogs?|hippos?|fox(?:es)?|spiders?|squirrels?|bears?|lions?|tigers?|sharks?|whales?|dolphins?|birds?|owls?|horses?|goats?|pigs?|monkeys?|elephants?|penguins?|snakes?|worms?|otters?|pandas?|koalas?|sloths?|raccoons?|hamsters?|parrots?|turtles?|frogs?)\b/i;
 const LIFESTYLE_HEAD = new Set("haul hauls routine routines challenge vlog vlogs tag makeover transformation lookbook try-on favorites favourites storytime q&a grwm".split(" "));
-const SCREEN_WORDS = /\b(?:trailers?|teasers?|official clip|movie|film|season \d+|episodes?|series|netflix|hbo|hulu|amazon (?:video|studios)|premiere|sneak peek)\b/i;
+const SCREEN_WORDS = /\b(?:trailers?|teasers?|official clip|movie|film|season \d+|episodes?|series|netflix|hulu|amazon (?:video|studios)|premiere|sneak peek)\b/i;
 const NEWS = 25, FILM = 1, ENTERTAINMENT = 24, EDUCATION = 27, SCITECH = 28, ANIMALS = 15;
 
 export function genreOf(text: string, ctx: GenreContext = {}): Genre | null {
