@@ -18,6 +18,7 @@ import { GENRE_TEMPLATES, type GenreHelpers } from "./genre-templates.ts";
 import { titlePatterns } from "./structure.ts";
 import { classifyHook } from "./hook.ts";
 import { readability } from "./readability.ts";
+import casingWords from "./casing-words.json";
 
 export const HOOK_MAX = 100;
 
@@ -635,6 +636,16 @@ const plainShort = (t: string) =>
   t.replace(/\b(?:MY|BY|TO|OF|IN|ON|AT|IS|WE|ME|BE|DO|GO|SO|NO|OR|AN|AS|UP|EVER|BUY|FULL|NEW|BEST|WHOLE|REAL|HUGE|BIG|FREE|ONLY|EVERY|NEVER|ALWAYS|MUST|VERY|MOST|ALL|NOT|YOU|YOUR|THIS|THAT|WHAT|WHY|HOW|WHEN|GOT|GET|OUR|THE|AND|FOR|WITH)\b/g, (w) => w.toLowerCase());
 
 /**
+ * Words of 3–6 letters in capitals that writers capitalise only for emphasis ("Police DOG", "Gets HIT"),
+ * by how they are written in the repository's mixed-case titles (scripts/build-casing-words.ts; judged
+ * on GB titles it never saw); acronyms ("NASA", "NFL") are not in the list and keep their capitals.
+ */
+const EMPHASIS = new Set((casingWords as { words: string[] }).words);
+const plainCaps = (t: string) => t.replace(/\b[A-Z]{3,6}\b/g, (w) => (EMPHASIS.has(w.toLowerCase()) && !BRAND_CAPS.has(w) ? w.toLowerCase() : w));
+/** Capitalised words that are names as often as words: kept. */
+const BRAND_CAPS = new Set(["TIME", "IT", "US"]);
+
+/**
  * Subject of a user's topic: plain text, the matched story's casing ("iphone x" → "iPhone X"),
  * otherwise the user's own casing with shouting calmed, then Title Case; its kind, tone, article and
  * number.
@@ -658,7 +669,7 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
     t = t.replace(LEADING_THE, "");
     leadingThe = true;
   }
-  const text = titleCase(plainShort(recase(calm(t), dict)));
+  const text = titleCase(plainCaps(plainShort(recase(calm(t), dict))));
   const tone = toneOf(t, ctx.storyName ?? "", ctx.titles ?? []);
   const words = text.split(" ");
   const head = (words[words.length - 1] ?? "").toLowerCase();

@@ -12,6 +12,7 @@ import { Engine } from "../../src/engine/engine.ts";
 import { gradeContext } from "../../src/engine/service.ts";
 import { grade } from "../../src/rules/grade.ts";
 import { log } from "../../src/log.ts";
+import { CASING_FILE, buildCasingJson } from "../../scripts/build-casing-words.ts";
 
 describe("genreOf", () => {
   test.each([
@@ -308,6 +309,18 @@ describe("drafts", () => {
   });
   test("a product's feature is not something to buy", () => {
     expect(rewriteSubject("iPhone 8 Charging Speed Comparison", { year: 2017 }).kind).toBe("general");
+  });
+});
+
+describe("emphasis capitals (scripts/build-casing-words.ts)", () => {
+  test("the word list is rebuilt byte for byte from the repository's titles", async () => {
+    const root = `${import.meta.dir}/../..`;
+    expect(await buildCasingJson(root)).toBe(await Bun.file(`${root}/${CASING_FILE}`).text());
+  });
+  test("a common word in capitals is written plain; acronyms keep their capitals", () => {
+    expect(subjectOf("Attacked by a Police DOG!!").text).toBe("Attacked by a Police Dog");
+    expect(subjectOf("My Girlfriend's GAY Friend").text).toBe("My Girlfriend's Gay Friend");
+    for (const t of ["NASA Mission Control 360", "Japan vs USA", "NFL Week 5", "BTS 'DNA' Teaser"]) expect(subjectOf(t).text).toBe(t);
   });
 });
 
