@@ -236,6 +236,13 @@ export function topicSubject(topic: string, ctx: TopicContext = {}): Subject {
       if (f.text.length > s.text.length) return f;
     }
   }
+  // A story named by a fragment its titles share ("Boyfriend Buys", "10 Years"), typed as the topic, is
+  // answered for its lead title when that holds the fragment and says more ("Boyfriend Buys My Outfits").
+  // Not a person, product or event: "Nick Jonas" stays Nick Jonas, whatever his lead video is.
+  if (name && typed === name.toLowerCase() && lead && (s.kind === "general" || s.kind === "headline") && !s.tone.sensitive) {
+    const f = subjectFromText(lead, ctx);
+    if (f.text.toLowerCase().includes(s.text.toLowerCase()) && f.text.split(" ").length >= s.text.split(" ").length + 2 && !f.cut) return f;
+  }
   if (s.kind !== "general" || s.text.includes(" ") || !name.includes(" ") || s.tone.sensitive) return s;
   // Only a name that holds the word ("nails" in "Nail Art Designs"), not one the match reached by a tag.
   const w = stem(tokens(s.text)[0] ?? "");

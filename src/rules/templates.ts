@@ -13,7 +13,7 @@
 import { plainText } from "./markup.ts";
 import { casingFrom, isPluralHead, isShouting, possessive, recase, titleCase, type Casing } from "./english.ts";
 import { BANNED_WHEN_SENSITIVE, toneOf, type Tone } from "./tone.ts";
-import { genreOf, topicKind, type Genre, type GenreContext, type TopicKind } from "./topickind.ts";
+import { genreOf, namesPerson, topicKind, type Genre, type GenreContext, type TopicKind } from "./topickind.ts";
 import { GENRE_TEMPLATES, type GenreHelpers } from "./genre-templates.ts";
 import { titlePatterns } from "./structure.ts";
 import { classifyHook } from "./hook.ts";
@@ -709,7 +709,7 @@ function withGenre(s: Subject, ctx: TopicContext): Subject {
   // otherwise it is the song ("R5 - Hurts Good", "One More Light (Official Video) - Linkin Park").
   // (Half the videos or more, as topicKind counts a music story.)
   const music = cats.length > 0 && (counts.get(MUSIC) ?? 0) * 2 >= cats.length;
-  if (s.kind === "person" && music && ctx.titles?.length && !isArtist(s.text, ctx)) return { ...s, kind: "general", the: false, genre: "song", cat, music: false };
+  if (s.kind === "person" && music && ctx.titles?.length && !namesPerson(s.text) && !isArtist(s.text, ctx)) return { ...s, kind: "general", the: false, genre: "song", cat, music: false };
   // A name a channel carries, on music releases ("Rita Ora - Anywhere (Official Video)"), is the performer.
   if (s.kind === "general" && s.text.split(" ").length <= 3 && (ctx.titles ?? []).some((t) => MUSIC_LABEL.test(t)) && (ctx.channels ?? []).some((c) => alnum(c).includes(alnum(s.text))))
     return { ...s, kind: "person", the: false, genre: null, cat, music: true, topical: ctx.topical };

@@ -108,6 +108,12 @@ const words = (t: string) => t.split(/\s+/).filter(Boolean);
 const NOT_GERUND = new Set("king thing ring spring string wing sing bring swing sting morning evening wedding nothing something everything anything viking pudding ceiling darling sterling during building".split(" "));
 const gerundOpener = (w: string) => /^\p{L}{3,}ing$/u.test(w) && !NOT_GERUND.has(w.toLowerCase());
 
+/** 2–3 words opening with a common given name ("Bruno Mars"); not a thing of theirs ("Victoria Beckham Collection"). */
+export function namesPerson(text: string): boolean {
+  const w = words(text.trim());
+  return w.length >= 2 && w.length <= 3 && GIVEN.has(w[0].toLowerCase()) && w.every((x) => /^[\p{L}'’.-]+$/u.test(x)) && !NOT_PERSON_TAIL.has(w[w.length - 1].toLowerCase());
+}
+
 /**
  * The kind of a topic. `hooked`: whether the text already carries a hook of its own (a question, a
  * superlative, a confession…), which makes it a headline rather than a name.
@@ -143,8 +149,7 @@ export function topicKind(text: string, ctx: KindContext = {}, hooked = false): 
   if (w.length <= 6 && PRODUCT_RE.test(t)) return "product";
   if (w.length <= 5 && majority(GAMING)) return "product";
   if (w.length <= 4 && (ctx.niche === "Tech" || ctx.niche === "AI") && MODEL_TOKEN_RE.test(t)) return "product";
-  // "Victoria Beckham Collection" is her collection, not her.
-  if (w.length >= 2 && w.length <= 3 && GIVEN.has(w[0].toLowerCase()) && w.every((x) => /^[\p{L}'’.-]+$/u.test(x)) && !NOT_PERSON_TAIL.has(w[w.length - 1].toLowerCase())) return "person";
+  if (namesPerson(t)) return "person";
   if (w.length <= 4 && majority(MUSIC) && !/\d/.test(t) && !HEADLINE_WORDS_RE.test(t)) return "person";
   if (w.length >= 6 || HEADLINE_WORDS_RE.test(t) || (w.length >= 2 && SERIES_VERB_END.test(t))) return "headline";
   return "general";

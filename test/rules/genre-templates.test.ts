@@ -304,6 +304,12 @@ describe("drafts", () => {
     // not a title that merely starts with the same letters
     expect(topicSubject("the best of the big bang theory season one", { storyName: "The Best of the Big Bang Theory Season One", titles: ["The Best of the Big Bang Theory Season Ones"] }).text).not.toMatch(/Ones/);
   });
+  test("a story named by a shared fragment, typed as the topic, is answered for its lead title; a named person stays", () => {
+    expect(topicSubject("boyfriend buys", { storyName: "Boyfriend Buys", titles: ["BOYFRIEND BUYS MY OUTFITS!", "GIRLFRIEND BUYS MY OUTFITS"], categoryIds: [22, 22], topical: false }).text).toBe("Boyfriend Buys My Outfits");
+    const bruno: TopicContext = { storyName: "Bruno Mars", titles: ["Bruno Mars That's What I Like Acoustic Remix | Charlie Rose", "That's What I Like - Bruno Mars (Rat Pack Style Cover)"], categoryIds: [24, 10], channels: ["Charlie Rose", "PostmodernJukebox"], topical: true };
+    const s = topicSubject("bruno mars", bruno);
+    expect([s.text, s.kind]).toEqual(["Bruno Mars", "person"]);
+  });
   test("a list index is not part of the subject", () => {
     expect(rewriteSubject("7. Teach the First Behavior", { year: 2017 }).text).toBe("Teach the First Behavior");
   });
