@@ -306,6 +306,8 @@ describe("drafts", () => {
   });
   test("a story named by a shared fragment, typed as the topic, is answered for its lead title; a named person stays", () => {
     expect(topicSubject("boyfriend buys", { storyName: "Boyfriend Buys", titles: ["BOYFRIEND BUYS MY OUTFITS!", "GIRLFRIEND BUYS MY OUTFITS"], categoryIds: [22, 22], topical: false }).text).toBe("Boyfriend Buys My Outfits");
+    const jl: TopicContext = { storyName: "Justice League", titles: ["New Justice League Trailer, Last Jedi Trailer Tomorrow", "Justice League - Official Trailer"], categoryIds: [24, 1], channels: ["a", "b"], topical: true };
+    expect(topicSubject("justice league", jl).text).toBe("Justice League");
     const bruno: TopicContext = { storyName: "Bruno Mars", titles: ["Bruno Mars That's What I Like Acoustic Remix | Charlie Rose", "That's What I Like - Bruno Mars (Rat Pack Style Cover)"], categoryIds: [24, 10], channels: ["Charlie Rose", "PostmodernJukebox"], topical: true };
     const s = topicSubject("bruno mars", bruno);
     expect([s.text, s.kind]).toEqual(["Bruno Mars", "person"]);
