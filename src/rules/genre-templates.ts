@@ -93,7 +93,9 @@ export const GENRE_TEMPLATES: Record<Genre, Partial<Record<string, Tpl[]>>> = {
     "hook:confession": [hookOnly((h) => (h.firstPerson ? "" : `My Honest Reaction to ${h.NP}`))],
     "hook:question": [hookOnly((h) => (h.firstPerson ? "" : `Why Is Everyone Talking About ${h.NP}?`))],
     "struct:bracket_tag": [
-      hookOnly((h) => (h.firstPerson ? "" : `${h.S} [Reaction]`)),
+      // A reaction tag fits a happening ("Giving Dolls Tiny Makeovers [Reaction]"), not a bare name or thing
+      // ("Green Lantern [Reaction]", "Cider-Braised Pork Shoulder [Reaction]").
+      hookOnly((h) => (h.firstPerson || h.S.split(" ").length < 4 ? "" : `${h.S} [Reaction]`)),
     ],
   },
 };

@@ -239,8 +239,8 @@ export function topicSubject(topic: string, ctx: TopicContext = {}): Subject {
   // A story named by a fragment its titles share ("Boyfriend Buys", "10 Years"), typed as the topic, is
   // answered for its lead title when that holds the fragment and says more ("Boyfriend Buys My Outfits").
   // Not a person, product or event ("Nick Jonas" stays Nick Jonas, whatever his lead video is), and not a
-  // story many creators, news or search talk about: that name is a topic ("Justice League").
-  if (name && typed === name.toLowerCase() && lead && ctx.topical === false && (s.kind === "general" || s.kind === "headline") && !s.tone.sensitive) {
+  // name of a known genre (a film, a song, a dish…: "Justice League" stays).
+  if (name && typed === name.toLowerCase() && lead && (s.kind === "general" || s.kind === "headline") && (!s.genre || s.genre === "clip") && !s.tone.sensitive) {
     const f = subjectFromText(lead, ctx);
     if (f.text.toLowerCase().includes(s.text.toLowerCase()) && f.text.split(" ").length >= s.text.split(" ").length + 2 && !f.cut) return f;
   }

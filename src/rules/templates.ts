@@ -716,6 +716,8 @@ function withGenre(s: Subject, ctx: TopicContext): Subject {
   // A how-to named by its dish ("DIY Five Crazy Donut Burgers") reads as a recipe.
   if (s.kind === "howto" && !s.vp && genreOf(s.text, ctx) === "food") return { ...s, text: dish(s.text), kind: "general", the: false, genre: "food", cat, music: false };
   const genre = s.kind === "general" ? genreOf(s.text, ctx) : null;
+  // A film or song keeps the article of its title ("The Shape of Water", "The Commuter").
+  if ((genre === "screen" || genre === "song") && s.the && !/^the\s/i.test(s.text)) return { ...s, text: `The ${s.text}`, the: false, genre, cat, music: false, topical: ctx.topical, storied: (ctx.titles?.length ?? 0) > 0 };
   return { ...s, text: genre === "food" ? dish(s.text) : s.text, genre, cat, music: s.kind === "person" && music, topical: ctx.topical, storied: (ctx.titles?.length ?? 0) > 0 };
 }
 

@@ -200,7 +200,9 @@ export function genreOf(text: string, ctx: GenreContext = {}): Genre | null {
   if (FOOD_HEAD.has(head) && share(NEWS) < 0.5) return "food";
   // Film & Animation holds animations too ("Halloween Flipbook"): a film or show says so in a title.
   // Before animals: "Isle of Dogs" is a film.
-  if (share(FILM) + share(ENTERTAINMENT) >= 0.5 && (ctx.titles ?? []).some((t) => SCREEN_WORDS.test(t))) return "screen";
+  // The word must be about the story, not in its name ("Honest Trailers" is a web series).
+  const outside = (t: string) => t.toLowerCase().split(text.toLowerCase()).join(" ");
+  if (share(FILM) + share(ENTERTAINMENT) >= 0.5 && (ctx.titles ?? []).some((t) => SCREEN_WORDS.test(outside(t)))) return "screen";
   if (share(ANIMALS) >= 0.5 || (ANIMAL_RE.test(head) && share(NEWS) < 0.5)) return "animal";
   if (LIFESTYLE_HEAD.has(head)) return "lifestyle";
   if (share(MUSIC) >= 0.5) return "song";

@@ -307,6 +307,7 @@ describe("drafts", () => {
   test("a story named by a shared fragment, typed as the topic, is answered for its lead title; a named person stays", () => {
     expect(topicSubject("boyfriend buys", { storyName: "Boyfriend Buys", titles: ["BOYFRIEND BUYS MY OUTFITS!", "GIRLFRIEND BUYS MY OUTFITS"], categoryIds: [22, 22], topical: false }).text).toBe("Boyfriend Buys My Outfits");
     const jl: TopicContext = { storyName: "Justice League", titles: ["New Justice League Trailer, Last Jedi Trailer Tomorrow", "Justice League - Official Trailer"], categoryIds: [24, 1], channels: ["a", "b"], topical: true };
+    expect(topicSubject("boyfriend buys", { storyName: "Boyfriend Buys", titles: ["BOYFRIEND BUYS MY OUTFITS!", "GIRLFRIEND BUYS MY OUTFITS"], categoryIds: [22, 22], channels: ["a", "b"], topical: true }).text).toBe("Boyfriend Buys My Outfits");
     expect(topicSubject("justice league", jl).text).toBe("Justice League");
     const bruno: TopicContext = { storyName: "Bruno Mars", titles: ["Bruno Mars That's What I Like Acoustic Remix | Charlie Rose", "That's What I Like - Bruno Mars (Rat Pack Style Cover)"], categoryIds: [24, 10], channels: ["Charlie Rose", "PostmodernJukebox"], topical: true };
     const s = topicSubject("bruno mars", bruno);
@@ -314,6 +315,12 @@ describe("drafts", () => {
   });
   test("a list index is not part of the subject", () => {
     expect(rewriteSubject("7. Teach the First Behavior", { year: 2017 }).text).toBe("Teach the First Behavior");
+  });
+  test("a film keeps its article; a trailer word in a series' own name makes no film; a bare name gets no reaction tag", () => {
+    expect(subjectOf("the shape of water", { storyName: "The Shape of Water", titles: ["The Shape of Water | Official Trailer"], categoryIds: [1], topical: true }).text).toBe("The Shape of Water");
+    expect(genreOf("Honest Trailers", { categoryIds: [1], titles: ["Honest Trailers - Wonder Woman"], topical: true })).not.toBe("screen");
+    const s = subjectOf("green lantern", { storyName: "Green Lantern", titles: ["Green Lantern"], categoryIds: [22], topical: false });
+    for (const p of TEMPLATE_PATTERNS) expect(hookText(p, s, 2017) ?? "").not.toMatch(/\[Reaction\]/);
   });
   test("a product's feature is not something to buy", () => {
     expect(rewriteSubject("iPhone 8 Charging Speed Comparison", { year: 2017 }).kind).toBe("general");
