@@ -287,7 +287,10 @@ const story = fc.record({
 });
 // The alert log stays msgpack in v2, and msgpack writes -0 as 0 (as v1 did for every number).
 const alert = fc.record({ date: day, storyId: str, topic: str, phase: str, source: str, videoId: optStr, viewsAtAlert: fc.option(fc.double({ noNaN: true }).map((x) => (x === 0 ? 0 : x)), { nil: null }) });
-const report = fc.record({ day, inputs: few(str), counts: fc.record({ videos: fc.nat(), searches: fc.nat(), news: fc.nat() }), skipped: fc.dictionary(str, fc.nat(), { maxKeys: 3 }) });
+// Skip reasons are code constants ("youtube:missing_views"); "__proto__", which msgpack decoders drop as
+// a key (prototype-pollution guard), is never one (a flaky failure generated it).
+const reason = str.filter((k) => k !== "__proto__");
+const report = fc.record({ day, inputs: few(str), counts: fc.record({ videos: fc.nat(), searches: fc.nat(), news: fc.nat() }), skipped: fc.dictionary(reason, fc.nat(), { maxKeys: 3 }) });
 const vaultBody: fc.Arbitrary<VaultBody> = fc.record({
   date: day,
   days: few(day),
