@@ -58,6 +58,10 @@ export const FORMAT_WORDS: ReadonlySet<string> = new Set(
     .map(stem),
 );
 const YEAR_RE = /^(19[5-9]\d|20[0-3]\d)$/;
+/** Kicker words that open a title without naming anything ("EXCLUSIVE:", "WATCH:", "BREAKING:"): a name never is only these. */
+const KICKERS: ReadonlySet<string> = new Set(
+  "exclusive watch breaking check description omg wow ultra rare amazing incredible insane epic finally warning must official video full hd match game".split(" ").map(stem),
+);
 
 /** True for format words and years (see FORMAT_WORDS). */
 export function weakByRule(term: string): boolean {
@@ -454,7 +458,10 @@ export function shortTitle(title: string): string {
   const unbracketed = t.replace(/\s*[([{][^)\]}]*[)\]}]\s*/g, " ").trim();
   if (salientTerms(unbracketed).length) t = unbracketed;
   const segs = t.split(SEPARATORS).map((s) => s.trim());
-  const seg = segs.find((s) => s.length >= 3 && salientTerms(s).some((x) => !/^\p{N}+$/u.test(x))) ?? t;
+  // A segment of framing only ("EXCLUSIVE:", "WATCH:", "MATCH HIGHLIGHTS:", "Official Trailer |") names
+  // nothing: the first segment with a subject word is the name, else the first with any word.
+  const named = (s: string, strict: boolean) => s.length >= 3 && salientTerms(s).some((x) => !/^\p{N}+$/u.test(x) && (!strict || (!weakByRule(x) && !KICKERS.has(x))));
+  const seg = segs.find((s) => named(s, true)) ?? segs.find((s) => named(s, false)) ?? t;
   t = seg.replace(/^[^\p{L}\p{N}"“'‘#$(]+|[^\p{L}\p{N}!?"”'’)%]+$/gu, "").replace(/\s+/g, " ");
   if (t.length > MAX_NAME) t = cutPhrase(t);
   return uncap(t || title.slice(0, MAX_NAME).trim());

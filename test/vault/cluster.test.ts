@@ -169,6 +169,11 @@ describe("storyName", () => {
     expect(shortTitle("Confederacy: Last Week Tonight with John Oliver (HBO)")).toBe("Confederacy");
     expect(shortTitle("[HD] Katy Perry, Lionel Richie & Luke Bryan Interview On GMA 10/4/2017")).toBe("Katy Perry, Lionel Richie & Luke Bryan Interview On GMA");
     expect(shortTitle("LIVE TRACKING OF HURRICANE IRMA")).toBe("Live Tracking of Hurricane Irma");
+    // a segment of framing only names nothing
+    expect(shortTitle("EXCLUSIVE: HTC U11 Plus Leaked 360 Degree Renders")).toBe("HTC U11 Plus Leaked 360 Degree Renders");
+    expect(shortTitle("WATCH LIVE: Sarah Sanders holds White House news briefing")).toBe("Sarah Sanders holds White House news briefing");
+    expect(shortTitle("MATCH HIGHLIGHTS: Watford v. Man City")).toBe("Watford v. Man City");
+    expect(shortTitle("Official Trailer")).toBe("Official Trailer"); // nothing else to name it by
     const long = shortTitle("Kerry Washington Is Best Friends with the Obamas (in Her Imagination) and a very long long title that goes on");
     expect(long.length).toBeLessThanOrEqual(60);
     for (const r of rows.slice(0, 2000)) expect(shortTitle(r.title).length).toBeLessThanOrEqual(60);
