@@ -63,7 +63,7 @@ const TRAIL_RE = new RegExp(
       String.raw`(?:recap\s+)?(?:season|series|episode|ep\.?|part|pt\.?|vol\.?|chapter|week)\s*\d+\b.*`,
       // "by Artist" is a credit; after a participle it is the sentence ("Transformed by Love").
       // "By Your Name" is part of a title, not a credit.
-      String.raw`(?<!(?:ed|en|sent|made|built|told|found|shot|drawn|sung|done|won|bought|caught|taught|held|led|left|paid|said|seen|taken|written|given|hit|cut|kept|lost|run|set|sold|won)\s)by\s+(?!(?:your|my|our|his|her|their|the|a|an|me|you|us|them|him|it|this|that)\b)\S.*|(?:ft\.?|feat\.?|featuring)\s+\S.*`,
+      String.raw`(?<!(?:ed|en|sent|made|built|told|found|shot|drawn|sung|done|won|bought|caught|taught|held|led|left|paid|said|seen|taken|written|given|hit|cut|kept|lost|run|set|sold|won|read|narrated|directed|produced|hosted|performed|presented)\s)by\s+(?!(?:your|my|our|his|her|their|the|a|an|me|you|us|them|him|it|this|that)\b)\S.*|(?:ft\.?|feat\.?|featuring)\s+\S.*`,
       // A second attempt is the same subject ("Jiggly Cheese Cake REDO").
       String.raw`(?:redo|remake|again|round\s+\d+|take\s+\d+|(?:\d+(?:st|nd|rd|th)\s+)?attempt)`,
       String.raw`live`,
@@ -142,7 +142,8 @@ export function draftSubject(draft: string): DraftSubject {
     if (DANGLING.test(s)) s = before;
     // "The Problem With Our Phones" is about our phones, not about "Our Phones"; in "Your Body Is
     // Amazing" the judgement is the point.
-    if (s !== before && /^(?:our|my|your|his|her|their|we|i|you)\b/i.test(s) && (!/^(?:our|my|your|his|her|their|we|i|you)\b/i.test(before) || s.split(" ").length <= 2)) s = before;
+    // "10 Easy Magic Tricks Anyone Can Do" is about the tricks, not "Anyone Can Do".
+    if (s !== before && /^(?:our|my|your|his|her|their|we|i|you|anyone|everyone|someone|anybody|everybody|nobody|they)\b/i.test(s) && (!/^(?:our|my|your|his|her|their|we|i|you)\b/i.test(before) || s.split(" ").length <= 2)) s = before;
     if (s === before) break;
   }
   if (!s || FRAMING_ONLY.test(s)) s = main;

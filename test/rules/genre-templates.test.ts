@@ -132,6 +132,7 @@ describe("rewrites keep the draft", () => {
     expect(rewriteSubject("Call Me By Your Name", { year: 2017 }).text).toBe("Call Me By Your Name");
     expect(rewriteSubject("10 Strange Dollar Store Items Sent By Viewers!", { year: 2017 }).text).toMatch(/Sent By Viewers$/);
     expect(rewriteSubject("Havana by Camila Cabello", { year: 2017 }).text).toBe("Havana");
+    expect(rewriteSubject("Torched Out read by Harry Dean Stanton", { year: 2017 }).text).toMatch(/Read by Harry Dean Stanton$/i);
   });
 });
 
@@ -312,6 +313,10 @@ describe("drafts", () => {
     const bruno: TopicContext = { storyName: "Bruno Mars", titles: ["Bruno Mars That's What I Like Acoustic Remix | Charlie Rose", "That's What I Like - Bruno Mars (Rat Pack Style Cover)"], categoryIds: [24, 10], channels: ["Charlie Rose", "PostmodernJukebox"], topical: true };
     const s = topicSubject("bruno mars", bruno);
     expect([s.text, s.kind]).toEqual(["Bruno Mars", "person"]);
+  });
+  test("a listicle whose rest is a clause keeps its list ('10 Easy Magic Tricks Anyone Can Do')", () => {
+    expect(rewriteSubject("10 Easy Magic Tricks Anyone Can Do", { year: 2017 }).text).toBe("10 Easy Magic Tricks Anyone Can Do");
+    expect(rewriteSubject("7 things nobody tells you about the keto diet", { year: 2017 }).text.toLowerCase()).toBe("keto diet");
   });
   test("a list index is not part of the subject", () => {
     expect(rewriteSubject("7. Teach the First Behavior", { year: 2017 }).text).toBe("Teach the First Behavior");
