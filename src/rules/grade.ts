@@ -18,7 +18,7 @@
  */
 import { titlePatterns } from "./structure.ts";
 import { headlineLogit } from "./headline.ts";
-import { rewriteText } from "./rewrite.ts";
+import { rewritable, rewriteFor } from "./rewrite.ts";
 import type { TopicContext } from "./templates.ts";
 import type { PatternStat } from "./patterns.ts";
 import { type LengthRule, lengthShare, patternLogit, squash } from "./grade-signals.ts";
@@ -127,10 +127,12 @@ export function rewrites(draft: string, draftScore: number, ctx: GradeContext, m
   const out: Rewrite[] = [];
   // The draft's subject, reframed (src/rules/rewrite.ts): never the whole draft inside a template.
   const m = ctx.match(draft);
-  const rctx = { year: ctx.year, storyName: m?.topic ?? null, story: m?.story };
+  // One subject for every pattern: extracting it (casing, tone, genre over the story's titles) is the costly part.
+  const subject = rewritable(draft, { year: ctx.year, storyName: m?.topic ?? null, story: m?.story });
+  if (!subject) return out;
   for (const p of ctx.validated) {
     if (uses.has(p.pattern)) continue;
-    const text = rewriteText(p.pattern, draft, rctx);
+    const text = rewriteFor(p.pattern, draft, subject, ctx.year);
     if (!text || text.length > 200 || text === draft) continue;
     if (!titlePatterns(text).includes(p.pattern)) continue; // the rewrite must really carry the pattern
     const s = score(components(text, ctx));

@@ -284,11 +284,24 @@ export function keepsDraft(draft: string, s: Subject): boolean {
 
 /** The rewrite of `draft` for one pattern, or null when no template reads right for its subject. */
 export function rewriteText(pattern: string, draft: string, ctx: RewriteContext): string | null {
-  // A music release keeps its title ("DIY QUEEN - LAURDIY (OFFICIAL MUSIC VIDEO)" is no "The Only DIY Queen You'll Ever Need").
+  const s = rewritable(draft, ctx);
+  return s ? rewriteFor(pattern, draft, s, ctx.year) : null;
+}
+
+/**
+ * The subject a draft's rewrites reframe, computed once per draft; null when the draft gets no rewrite:
+ * a music release keeps its title ("DIY QUEEN - LAURDIY (OFFICIAL MUSIC VIDEO)" is no "The Only DIY
+ * Queen You'll Ever Need"), and a subject that drops most of the draft loses it (`keepsDraft`).
+ */
+export function rewritable(draft: string, ctx: RewriteContext): Subject | null {
   if (RELEASE.test(draft)) return null;
   const s = rewriteSubject(draft, ctx);
-  if (!keepsDraft(draft, s)) return null;
-  const text = s.text ? hookText(pattern, s, ctx.year, "rewrite") : null;
+  return s.text && keepsDraft(draft, s) ? s : null;
+}
+
+/** The rewrite of `draft` for one pattern, from its subject (`rewritable`), or null. */
+export function rewriteFor(pattern: string, draft: string, s: Subject, year: number): string | null {
+  const text = hookText(pattern, s, year, "rewrite");
   // The draft again in other letter case is no rewrite.
   const bare = (x: string) => x.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
   return text && bare(text) !== bare(draft) ? text : null;

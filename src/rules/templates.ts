@@ -50,8 +50,6 @@ export interface Subject {
   personal?: boolean;
   /** A story matched (its titles are known), whatever its categories. */
   storied?: boolean;
-  /** The matched story is talked about by more than one creator, news or search (undefined when no story matched). */
-  topical?: boolean;
 }
 
 /**
@@ -502,11 +500,20 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
       for (const tpl of order) {
         const raw = tpl(hh);
         if (!raw) continue;
-        const text = finish(raw);
-        if ([...text].length <= HOOK_MAX && titlePatterns(text).includes(pattern) && keepsFrame(text, s, rw) && !echoes(text, s.text)) return text;
+        const text = accepted(raw, pattern, s, rw);
+        if (text) return text;
       }
   }
   return null;
+}
+
+/**
+ * A template's raw text, finished (Title Case), if it fits HOOK_MAX, carries its pattern, keeps the
+ * video's frame in a rewrite and does not repeat a word of the subject; else null.
+ */
+function accepted(raw: string, pattern: string, s: Subject, rw: boolean): string | null {
+  const text = finish(raw);
+  return [...text].length <= HOOK_MAX && titlePatterns(text).includes(pattern) && keepsFrame(text, s, rw) && !echoes(text, s.text) ? text : null;
 }
 
 /**
@@ -528,23 +535,23 @@ function echoes(text: string, subject: string): boolean {
 function genreHook(pattern: string, s: Subject, year: number, rw: boolean): string | null {
   const vs = GENRE_TEMPLATES[s.genre!][pattern];
   if (!vs) return null;
+  const { S, NP, Is, Does, firstPerson, y } = helpers(s, year, rw);
   const h: GenreHelpers = {
-    S: s.text,
-    NP: s.the && !/^the\s/i.test(s.text) ? `the ${s.text}` : s.text,
-    Is: s.plural ? "Are" : "Is",
-    Does: s.plural ? "Do" : "Does",
+    S,
+    NP,
+    Is,
+    Does,
     // A number inside counts too: "The Best DIY Five Crazy Donut Burgers Recipe Ever" does not read.
     det: /^(?:a|an|the|my|your|our|his|her|their|this|that|these|those)\s/i.test(s.text) || /^\S+['’]s\s/.test(s.text) || /\d|\b(?:two|three|four|five|six|seven|eight|nine|ten|twenty|hundred)\b/i.test(s.text),
-    firstPerson: FIRST_PERSON.test(s.text),
+    firstPerson,
     rw,
     cat: s.cat ?? null,
-    y: year,
+    y,
   };
   for (const tpl of vs) {
     const raw = tpl(h);
-    if (!raw) continue;
-    const text = finish(raw);
-    if ([...text].length <= HOOK_MAX && titlePatterns(text).includes(pattern) && keepsFrame(text, s, rw) && !echoes(text, s.text)) return text;
+    const text = raw ? accepted(raw, pattern, s, rw) : null;
+    if (text) return text;
   }
   return null;
 }
@@ -709,16 +716,17 @@ function withGenre(s: Subject, ctx: TopicContext): Subject {
   // otherwise it is the song ("R5 - Hurts Good", "One More Light (Official Video) - Linkin Park").
   // (Half the videos or more, as topicKind counts a music story.)
   const music = cats.length > 0 && (counts.get(MUSIC) ?? 0) * 2 >= cats.length;
-  if (s.kind === "person" && music && ctx.titles?.length && !namesPerson(s.text) && !isArtist(s.text, ctx)) return { ...s, kind: "general", the: false, genre: "song", cat, music: false };
+  const story = { cat, storied: (ctx.titles?.length ?? 0) > 0 };
+  if (s.kind === "person" && music && ctx.titles?.length && !namesPerson(s.text) && !isArtist(s.text, ctx)) return { ...s, ...story, kind: "general", the: false, genre: "song", music: false };
   // A name a channel carries, on music releases ("Rita Ora - Anywhere (Official Video)"), is the performer.
   if (s.kind === "general" && s.text.split(" ").length <= 3 && (ctx.titles ?? []).some((t) => MUSIC_LABEL.test(t)) && (ctx.channels ?? []).some((c) => alnum(c).includes(alnum(s.text))))
-    return { ...s, kind: "person", the: false, genre: null, cat, music: true, topical: ctx.topical };
+    return { ...s, ...story, kind: "person", the: false, genre: null, music: true };
   // A how-to named by its dish ("DIY Five Crazy Donut Burgers") reads as a recipe.
-  if (s.kind === "howto" && !s.vp && genreOf(s.text, ctx) === "food") return { ...s, text: dish(s.text), kind: "general", the: false, genre: "food", cat, music: false };
+  if (s.kind === "howto" && !s.vp && genreOf(s.text, ctx) === "food") return { ...s, ...story, text: dish(s.text), kind: "general", the: false, genre: "food", music: false };
   const genre = s.kind === "general" ? genreOf(s.text, ctx) : null;
   // A film or song keeps the article of its title ("The Shape of Water", "The Commuter").
-  if ((genre === "screen" || genre === "song") && s.the && !/^the\s/i.test(s.text)) return { ...s, text: `The ${s.text}`, the: false, genre, cat, music: false, topical: ctx.topical, storied: (ctx.titles?.length ?? 0) > 0 };
-  return { ...s, text: genre === "food" ? dish(s.text) : s.text, genre, cat, music: s.kind === "person" && music, topical: ctx.topical, storied: (ctx.titles?.length ?? 0) > 0 };
+  if ((genre === "screen" || genre === "song") && s.the && !/^the\s/i.test(s.text)) return { ...s, ...story, text: `The ${s.text}`, the: false, genre, music: false };
+  return { ...s, ...story, text: genre === "food" ? dish(s.text) : s.text, genre, music: s.kind === "person" && music };
 }
 
 /** A dish keeps its name; the frames say "Recipe" ("Chicken Fajita Soup Recipe" → "Chicken Fajita Soup"). */
