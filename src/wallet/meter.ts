@@ -69,11 +69,88 @@ export interface MeterOptions {
   monotonic?: () => number;
 }
 
-interface Pending extends ChargeRequest {
+export interface Pending extends ChargeRequest {
   /** monotonic ms after which a busy wallet answers `wallet_busy`. */
   deadline: number;
   resolve: (r: ChargeResult) => void;
   reject: (e: unknown) => void;
+}
+
+/**
+ * The request queue both wallet meters share (SQLite here, PostgreSQL in pg/meter.ts): requests wait
+ * for the next batch commit, each with its deadline; when a batch could not be committed, those past
+ * their deadline are answered `wallet_busy` and the rest retried on a backoff timer. How a batch is
+ * committed (synchronously, or one async transaction at a time) is each meter's own `kick`/`flush`.
+ */
+export abstract class QueuedMeter {
+  protected queue: Pending[] = [];
+  /** A flush is scheduled: on the next turn, or on the backoff timer while the wallet cannot commit. */
+  protected scheduled = false;
+  /** Consecutive failed attempts (index into the backoff table). */
+  protected retryStreak = 0;
+  protected readonly busyWaitMs: number;
+  protected readonly monotonic: () => number;
+  /** Outcome of the last commit attempt, for /readyz. */
+  health: CommitHealth = { outcome: "ok" };
+  abstract stats: { busyAnswers: number };
+
+  constructor(opts: MeterOptions) {
+    this.busyWaitMs = opts.busyWaitMs ?? BUSY_WAIT_MS;
+    this.monotonic = opts.monotonic ?? (() => performance.now());
+  }
+
+  /** Requests waiting for the next commit attempt (for tests and the benchmark). */
+  get pending(): number {
+    return this.queue.length;
+  }
+
+  /** The deadline of a request arriving now (pass it to `charge` so time spent in the handler counts). */
+  deadline(): number {
+    return this.monotonic() + this.busyWaitMs;
+  }
+
+  /**
+   * Decide and commit this request with the others of its batch. Resolves after the commit, or
+   * with `wallet_busy` (nothing charged) if the wallet still cannot commit at `deadline`.
+   */
+  charge(req: ChargeRequest, deadline: number = this.deadline()): Promise<ChargeResult> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ accountId: req.accountId, keyId: req.keyId, endpoint: req.endpoint, cost: req.cost, intel: req.intel, deadline, resolve, reject });
+      this.kick();
+    });
+  }
+
+  /** Schedule a flush of the queue unless one is due. */
+  protected abstract kick(): void;
+  protected abstract flush(): void | Promise<void>;
+
+  protected answerBusy(ps: Pending[]): void {
+    for (const p of ps) {
+      this.stats.busyAnswers++;
+      p.resolve({ ok: false, code: "wallet_busy", retryAfter: BUSY_RETRY_AFTER_S });
+    }
+  }
+
+  /**
+   * Nothing of the batch was committed, so each request is still uncharged: answer those past their
+   * deadline, keep the rest (in arrival order, ahead of later arrivals) and try again on a timer that
+   * never outlasts the earliest deadline.
+   */
+  protected retryLater(batch: Pending[], backoffMs: readonly number[]): void {
+    const now = this.monotonic();
+    const waiting: Pending[] = [];
+    for (const p of batch) {
+      if (p.deadline <= now) this.answerBusy([p]);
+      else waiting.push(p);
+    }
+    this.queue = waiting.concat(this.queue);
+    if (this.queue.length === 0) return;
+    let earliest = Infinity;
+    for (const p of this.queue) if (p.deadline < earliest) earliest = p.deadline;
+    const backoff = backoffMs[Math.min(this.retryStreak++, backoffMs.length - 1)];
+    this.scheduled = true;
+    setTimeout(() => void this.flush(), Math.max(1, Math.min(backoff, Math.ceil(earliest - now))));
+  }
 }
 
 export interface AcctState {
@@ -148,16 +225,7 @@ export function decideBatch(
   return { results, dirty, groups };
 }
 
-export class Meter {
-  private queue: Pending[] = [];
-  /** A flush is scheduled: on the next turn, or on the backoff timer while the wallet is busy. */
-  private scheduled = false;
-  /** Consecutive busy attempts (index into BUSY_BACKOFF_MS). */
-  private busyStreak = 0;
-  private readonly busyWaitMs: number;
-  private readonly monotonic: () => number;
-  /** Outcome of the last commit attempt, for /readyz. */
-  health: CommitHealth = { outcome: "ok" };
+export class Meter extends QueuedMeter {
   private stmts: {
     version: Statement;
     account: Statement;
@@ -180,8 +248,7 @@ export class Meter {
     private clock: () => number = Date.now,
     opts: MeterOptions = {},
   ) {
-    this.busyWaitMs = opts.busyWaitMs ?? BUSY_WAIT_MS;
-    this.monotonic = opts.monotonic ?? (() => performance.now());
+    super(opts);
     this.stmts = {
       version: db.query("PRAGMA data_version"),
       account: db.query("SELECT * FROM accounts WHERE id = ?"),
@@ -196,28 +263,10 @@ export class Meter {
     };
   }
 
-  /** Requests waiting for the next commit attempt (for tests and the benchmark). */
-  get pending(): number {
-    return this.queue.length;
-  }
-
-  /** The deadline of a request arriving now (pass it to `charge` so time spent in the handler counts). */
-  deadline(): number {
-    return this.monotonic() + this.busyWaitMs;
-  }
-
-  /**
-   * Decide and commit this request with the others of its batch. Resolves after the commit, or
-   * with `wallet_busy` (nothing charged) if another process still holds the write lock at `deadline`.
-   */
-  charge(req: ChargeRequest, deadline: number = this.deadline()): Promise<ChargeResult> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ accountId: req.accountId, keyId: req.keyId, endpoint: req.endpoint, cost: req.cost, intel: req.intel, deadline, resolve, reject });
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => this.flush());
-      }
-    });
+  protected kick(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => this.flush());
   }
 
   /** Read counters of one account into the pure-maths shape. */
@@ -265,7 +314,7 @@ export class Meter {
     this.keys.clear();
   }
 
-  private flush(): void {
+  protected flush(): void {
     this.scheduled = false;
     const batch = this.queue;
     this.queue = [];
@@ -274,36 +323,14 @@ export class Meter {
     try {
       results = this.commit(batch, this.clock());
     } catch (e) {
-      if (isBusy(e)) return this.waitForLock(batch);
-      this.busyStreak = 0;
+      // Another connection holds the write lock; commit() rolled back.
+      if (isBusy(e)) return this.retryLater(batch, BUSY_BACKOFF_MS);
+      this.retryStreak = 0;
       for (const p of batch) p.reject(e);
       return;
     }
-    this.busyStreak = 0;
+    this.retryStreak = 0;
     for (let i = 0; i < batch.length; i++) batch[i].resolve(results[i]);
-  }
-
-  /**
-   * Another connection holds the write lock. Nothing was committed (commit() rolled back), so each
-   * request is still uncharged: answer those past their deadline, keep the rest (in arrival order,
-   * ahead of later arrivals) and try again on a timer that never outlasts the earliest deadline.
-   */
-  private waitForLock(batch: Pending[]): void {
-    const now = this.monotonic();
-    const waiting: Pending[] = [];
-    for (const p of batch) {
-      if (p.deadline <= now) {
-        this.stats.busyAnswers++;
-        p.resolve({ ok: false, code: "wallet_busy", retryAfter: BUSY_RETRY_AFTER_S });
-      } else waiting.push(p);
-    }
-    this.queue = waiting.concat(this.queue);
-    if (this.queue.length === 0) return;
-    let earliest = Infinity;
-    for (const p of this.queue) if (p.deadline < earliest) earliest = p.deadline;
-    const backoff = BUSY_BACKOFF_MS[Math.min(this.busyStreak++, BUSY_BACKOFF_MS.length - 1)];
-    this.scheduled = true;
-    setTimeout(() => this.flush(), Math.max(1, Math.min(backoff, Math.ceil(earliest - now))));
   }
 
   /**

@@ -19,40 +19,27 @@
 import type { ReservedSQL, SQL } from "bun";
 import { EMPTY_COUNTERS, type Counters } from "../../rules/ratelimit.ts";
 import {
-  BUSY_RETRY_AFTER_S,
-  BUSY_WAIT_MS,
+  QueuedMeter,
   decideBatch,
   type AcctState,
   type ChargeRequest,
   type ChargeResult,
   type ChargingMeter,
-  type CommitHealth,
   type MeterOptions,
+  type Pending,
   type WalletReadiness,
 } from "../meter.ts";
 import type { AccountRow } from "../keys.ts";
 import { isPgUnavailable, pgErrorCode } from "./errors.ts";
 import { log } from "../../log.ts";
 
-interface Pending extends ChargeRequest {
-  deadline: number;
-  resolve: (r: ChargeResult) => void;
-  reject: (e: unknown) => void;
-}
-
 const BACKOFF_MS = [5, 10, 20, 50, 100];
 
 /** COMMIT was sent and the link failed before its answer: committed or not, nobody knows. */
 class CommitOutcomeUnknown extends Error {}
 
-export class PgMeter implements ChargingMeter {
-  private queue: Pending[] = [];
-  private scheduled = false;
+export class PgMeter extends QueuedMeter implements ChargingMeter {
   private running = false;
-  private failStreak = 0;
-  private readonly busyWaitMs: number;
-  private readonly monotonic: () => number;
-  health: CommitHealth = { outcome: "ok" };
   stats = { batches: 0, requests: 0, maxBatch: 0, rereads: 0, flushMs: 0, busy: 0, busyAnswers: 0, unknownOutcome: 0 };
   /**
    * The meter's own connection, reserved from the pool: BEGIN/COMMIT sent by hand cost a third of
@@ -69,32 +56,17 @@ export class PgMeter implements ChargingMeter {
     opts: MeterOptions = {},
     private sync?: "normal" | "full",
   ) {
-    this.busyWaitMs = opts.busyWaitMs ?? BUSY_WAIT_MS;
-    this.monotonic = opts.monotonic ?? (() => performance.now());
+    super(opts);
   }
 
-  get pending(): number {
-    return this.queue.length;
-  }
-
-  deadline(): number {
-    return this.monotonic() + this.busyWaitMs;
-  }
-
-  charge(req: ChargeRequest, deadline: number = this.deadline()): Promise<ChargeResult> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ accountId: req.accountId, keyId: req.keyId, endpoint: req.endpoint, cost: req.cost, intel: req.intel, deadline, resolve, reject });
-      this.kick();
-    });
-  }
-
-  private kick(): void {
+  /** One batch at a time: the next flush is scheduled when the running one ends. */
+  protected kick(): void {
     if (this.running || this.scheduled) return;
     this.scheduled = true;
     setImmediate(() => void this.flush());
   }
 
-  private async flush(): Promise<void> {
+  protected async flush(): Promise<void> {
     this.scheduled = false;
     if (this.running || this.queue.length === 0) return;
     const batch = this.queue;
@@ -102,42 +74,18 @@ export class PgMeter implements ChargingMeter {
     this.running = true;
     try {
       const results = await this.commit(batch, this.clock());
-      this.failStreak = 0;
+      this.retryStreak = 0;
       for (let i = 0; i < batch.length; i++) batch[i].resolve(results[i]);
     } catch (e) {
       if (e instanceof CommitOutcomeUnknown) {
         this.stats.unknownOutcome += batch.length;
         this.answerBusy(batch);
-      } else if (isPgUnavailable(e)) this.retryLater(batch);
+      } else if (isPgUnavailable(e)) this.retryLater(batch, BACKOFF_MS);
       else for (const p of batch) p.reject(e);
     } finally {
       this.running = false;
     }
     if (this.queue.length && !this.scheduled) this.kick();
-  }
-
-  private answerBusy(ps: Pending[]): void {
-    for (const p of ps) {
-      this.stats.busyAnswers++;
-      p.resolve({ ok: false, code: "wallet_busy", retryAfter: BUSY_RETRY_AFTER_S });
-    }
-  }
-
-  /** Nothing of the batch was committed: answer those past their deadline, retry the rest (ahead of later arrivals). */
-  private retryLater(batch: Pending[]): void {
-    const now = this.monotonic();
-    const waiting: Pending[] = [];
-    for (const p of batch) {
-      if (p.deadline <= now) this.answerBusy([p]);
-      else waiting.push(p);
-    }
-    this.queue = waiting.concat(this.queue);
-    if (this.queue.length === 0) return;
-    let earliest = Infinity;
-    for (const p of this.queue) if (p.deadline < earliest) earliest = p.deadline;
-    const backoff = BACKOFF_MS[Math.min(this.failStreak++, BACKOFF_MS.length - 1)];
-    this.scheduled = true;
-    setTimeout(() => void this.flush(), Math.max(1, Math.min(backoff, Math.ceil(earliest - now))));
   }
 
   /**
