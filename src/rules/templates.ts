@@ -46,6 +46,8 @@ export interface Subject {
   highlights?: boolean;
   /** The text was cut at TOPIC_MAX characters: a headline or general subject is incomplete. */
   cut?: boolean;
+  /** Every word of the text is a non-word by the readability rule ("Rrrrrrrrrrrrr"): nothing to frame. Set once by subjectOf. */
+  nonWords?: boolean;
   /** The text speaks in the first person somewhere ("… (This is my SECRET)"): a sensitive topic is the creator's own story. */
   personal?: boolean;
   /** A story matched (its titles are known), whatever its categories. */
@@ -478,7 +480,7 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
   // A headline cut at TOPIC_MAX is broken ("… Who Infiltrated: What Do You Think?"), and a subject of
   // non-words ("Rrrrrrrrrrrrr") has nothing to frame: no hook rather than a wrong one.
   if (subject.cut && (subject.kind === "headline" || subject.kind === "general")) return null;
-  if (nonWords(subject.text)) return null;
+  if (subject.nonWords) return null;
   // Someone's own routine or look ("My Early Morning Flight Routine") is a lifestyle video, not a tutorial.
   if (subject.kind === "howto" && !subject.vp && FIRST_PERSON.test(subject.text) && !subject.tone.sensitive)
     return genreHook(pattern, { ...subject, kind: "general", genre: "lifestyle" }, year, rw);
@@ -705,8 +707,13 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
 }
 
 const MUSIC = 10;
-/** The story's genre, main category and whether it is a music story (see Subject). */
+/** The story's genre, main category and whether it is a music story (see Subject), and whether the final text is all non-words. */
 function withGenre(s: Subject, ctx: TopicContext): Subject {
+  const r = genreParts(s, ctx);
+  return { ...r, nonWords: nonWords(r.text) };
+}
+
+function genreParts(s: Subject, ctx: TopicContext): Subject {
   const cats = (ctx.categoryIds ?? []).filter((c): c is number => c != null);
   const counts = new Map<number, number>();
   for (const c of cats) counts.set(c, (counts.get(c) ?? 0) + 1);
