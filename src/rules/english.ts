@@ -140,15 +140,37 @@ export function titleCase(text: string): string {
     if (!p || /^\s+$/.test(p)) continue;
     const m = /^([^\p{L}\p{N}]*)(.*)$/u.exec(p)!;
     const [, lead, core] = m;
+    // An opening bracket or quote starts a phrase too ("Tom Petty [A Look Back]").
+    if (/[([{"“‘]/.test(lead)) start = true;
     if (core && !hasUpper(core) && /^\p{Ll}/u.test(core)) {
       const bare = core.replace(/[^\p{L}.]+$/u, "").toLowerCase();
       if (core === "i" || /^i['’]/.test(core)) parts[i] = lead + "I" + core.slice(1);
       else if (/^[ap]\.m\.?$/.test(core)) parts[i] = lead + core; // 5 a.m., never 5 A.m.
       else if (start || i === last || !SMALL.has(bare)) parts[i] = lead + capitaliseWord(core);
+    } else if (!start && i !== last && /^\p{Lu}\p{Ll}*\.?$/u.test(core) && SMALL.has(core.toLowerCase()) && smallInside(core, parts, i)) {
+      // A small word a writer capitalised inside a phrase ("Marriage And Why", "Make A Cake") reads
+      // as Title Case only in lower case.
+      parts[i] = lead + core.toLowerCase();
     }
     start = PHRASE_BREAK.test(p);
   }
   return parts.join("");
+}
+
+/** Particle verbs whose "On"/"In"/"Off" is part of the verb ("Hands On", "Cook Off", "Check In"). */
+const PARTICLE_VERBS = new Set("hands turn switch try put carry hold come log sign move go catch hang keep get take check break cook face show pay kick cut shut back tip cool dance bake sing rap".split(" "));
+/** Letters that name something ("Vitamin A", "Plan A", "Grand Theft Auto V"), not the article. */
+const LETTER_NAMES = new Set("vitamin type plan class grade section part option size model group team series cup level".split(" "));
+
+/** Whether a capitalised SMALL word inside a phrase is the small word (see titleCase). */
+function smallInside(core: string, parts: string[], i: number): boolean {
+  const w = core.toLowerCase();
+  // Words of four letters or more ("From", "With", "Into") may keep their capital, as AP style does.
+  if (w === "v" || w === "off" || w.length > 3) return false;
+  const prev = (parts[i - 2] ?? "").toLowerCase().replace(/[^\p{L}]+/gu, "");
+  if ((w === "on" || w === "in") && PARTICLE_VERBS.has(prev)) return false;
+  if (w === "a" && LETTER_NAMES.has(prev)) return false;
+  return true;
 }
 
 /** "step-by-step" → "Step-by-Step"; "don't" → "Don't". */

@@ -8,7 +8,7 @@
  * right for /hook-rescue, wrong as a /grade rewrite of the creator's own video, which must keep what
  * the video is ("Kelly Clarkson - Move You" is no "Honest Reaction").
  */
-import type { Genre } from "./topickind.ts";
+import { namesPerson, versusSides, type Genre } from "./topickind.ts";
 
 export interface GenreHelpers {
   S: string;
@@ -27,7 +27,21 @@ export interface GenreHelpers {
 type Tpl = (h: GenreHelpers) => string;
 const hookOnly = (f: Tpl): Tpl => (h) => (h.rw ? "" : f(h));
 
+/** People on both sides ("Men vs Women", "Logan Paul vs KSI"): they win; things are better. */
+const PEOPLE = /^(?:(?:the\s+)?(?:men|women|boys|girls|guys|kids|moms|dads|parents|teachers|students|teens|adults|husbands|wives|boyfriends|girlfriends|couples|humans|people|siblings|brothers|sisters|cats|dogs)|me|you|us|them)$/i;
+/** The two sides of a comparison, or null when they are the same ("Reese's Tacos vs Reese's Tacos" names no contest). */
+function sides(h: GenreHelpers): [string, string] | null {
+  const v = versusSides(h.S);
+  return v && v[0].toLowerCase() !== v[1].toLowerCase() ? v : null;
+}
+const contest = (h: GenreHelpers) => {
+  const v = sides(h);
+  if (!v) return "";
+  return v.every((x) => PEOPLE.test(x) || namesPerson(x)) ? `${h.S}: Who Wins?` : `${h.S}: Which Is Better?`;
+};
+
 /** A lifestyle head ("haul", "challenge"): frames that read right for it. */
+const LIFESTYLE_HEADS = new Set("haul routine challenge vlog tag makeover transformation lookbook try-on favorite favourite storytime q&a grwm".split(" "));
 const head = (h: GenreHelpers) => (h.S.toLowerCase().split(" ").pop() ?? "").replace(/s$/, "");
 
 export const GENRE_TEMPLATES: Record<Genre, Partial<Record<string, Tpl[]>>> = {
@@ -57,8 +71,9 @@ export const GENRE_TEMPLATES: Record<Genre, Partial<Record<string, Tpl[]>>> = {
       (h) =>
         h.det || h.firstPerson ? "" : head(h) === "haul" ? `My Biggest ${h.S} Ever` : head(h) === "challenge" ? `The Hardest ${h.S} Ever` : `My Best ${h.S} Yet!!`,
     ],
-    "struct:bracket_tag": [(h) => `${h.S} (${h.y})`],
-    "struct:dash_split": [(h) => `${h.S} - ${h.y}`],
+    // A year tag dates a format ("Morning Routine (2017)"), not someone's project ("Building a Battery Bank … (2017)").
+    "struct:bracket_tag": [(h) => (LIFESTYLE_HEADS.has(head(h)) ? `${h.S} (${h.y})` : "")],
+    "struct:dash_split": [(h) => (LIFESTYLE_HEADS.has(head(h)) ? `${h.S} - ${h.y}` : "")],
     "hook:question": [hookOnly((h) => (head(h) === "challenge" && !h.det ? `Can You Do the ${h.S}?` : ""))],
     "struct:second_person": [hookOnly((h) => (head(h) === "challenge" ? `${h.S}: You Have to Try This` : ""))],
   },
@@ -89,9 +104,19 @@ export const GENRE_TEMPLATES: Record<Genre, Partial<Record<string, Tpl[]>>> = {
     "struct:number_led": [hookOnly((h) => `5 Facts About ${h.NP} That Will Surprise You`)],
     "struct:first_person": [hookOnly((h) => `What I Learned About ${h.NP}`)],
   },
+  versus: {
+    "hook:question": [contest],
+    "struct:question_mark": [contest],
+    "struct:versus": [contest],
+    "struct:colon_split": [contest],
+    "struct:number_led": [hookOnly((h) => (sides(h) ? `5 Differences Between ${sides(h)![0]} and ${sides(h)![1]}` : ""))],
+    "hook:list_preview": [hookOnly((h) => (sides(h) ? `5 Differences Between ${sides(h)![0]} and ${sides(h)![1]}` : ""))],
+    "hook:confession": [hookOnly((h) => (sides(h) ? `${h.S}: My Honest Verdict` : ""))],
+  },
+  // One creator's video that nobody else covered: "Why Is Everyone Talking About …" would be untrue, and a
+  // short name ("Helmer Zone", "Small Doses") says too little to react to.
   clip: {
-    "hook:confession": [hookOnly((h) => (h.firstPerson ? "" : `My Honest Reaction to ${h.NP}`))],
-    "hook:question": [hookOnly((h) => (h.firstPerson ? "" : `Why Is Everyone Talking About ${h.NP}?`))],
+    "hook:confession": [hookOnly((h) => (h.firstPerson || h.S.split(" ").length < 4 ? "" : `My Honest Reaction to ${h.NP}`))],
     "struct:bracket_tag": [
       // A reaction tag fits a happening ("Giving Dolls Tiny Makeovers [Reaction]"), not a bare name or thing
       // ("Green Lantern [Reaction]", "Cider-Braised Pork Shoulder [Reaction]").

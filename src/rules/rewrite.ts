@@ -68,7 +68,8 @@ const TRAIL_RE = new RegExp(
       String.raw`(?:redo|remake|again|round\s+\d+|take\s+\d+|(?:\d+(?:st|nd|rd|th)\s+)?attempt)`,
       String.raw`live`,
       // Test formats of a product video ("Pixel 2 Durability Test", "… Speed Test").
-      String.raw`(?:durability|speed|drop|bend|camera|battery|scratch|stress|water|torture)\s+tests?\b.*`,
+      // Not after a measure ("Giant Office Printer 45m Drop Test": the test is the video).
+      String.raw`(?<!\d\s?(?:m|cm|mm|km|ft|feet|foot|meters?|metres?|stories|floors?)\s)(?:durability|speed|drop|bend|camera|battery|scratch|stress|water|torture|taste)\s+tests?\b.*`,
       String.raw`(?:and|&)\s+(?:i|we)\s+(?:was|were)\s+wrong`,
       String.raw`so\s+you\s+don'?t\s+have\s+to`,
     ].join("|") +
@@ -172,6 +173,9 @@ const FIRST_PERSON_RE = /\b(?:i|i'm|i’m|i've|i’ve|my|me)\b/i;
 const REVIEWED_RE =
   /\b(?:reviews?|reviewing|unboxing|tested|testing|tried|trying|hands[- ]on|first impressions|worth it|reactions?|reacting|reacts?|wrong about|switched to|bought|using|used|honest|opinion|thoughts on)\b/i;
 
+/** Words that make "A vs B" a fight or a match, not a comparison. */
+const SPORT_RE = /\b(?:highlights|ufc|nba|nfl|mlb|nhl|mls|wwe|fifa|ncaa|premier league|champions league|fight|match|knockout|full game|game \d+|week \d+)\b/i;
+
 /** Draft words that say the draft is about a product even when the subject alone does not. */
 const PRODUCT_FRAMING = /\b(?<!(?:movie|film|book|album|series|show|episode|season|trailer|game)\s)(?:review|unboxing|first impressions|hands[- ]on|worth (?:it|buying|the money)|should (?:you|i) buy|i (?:bought|tested|used))\b/i;
 
@@ -196,6 +200,8 @@ export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
     if (t.sensitive) s.tone = t;
   }
   const n = s.text.split(" ").length;
+  // A comparison the title calls a fight or a match ("Demetrious Johnson vs Ray Borg | Highlights | UFC 216") is an event.
+  if (s.genre === "versus" && SPORT_RE.test(whole)) return { ...s, kind: "event", genre: null };
   // A parody or sketch is a clip, not the thing it parodies ("iPhone X (parody)" is nothing to buy).
   if (!s.tone.sensitive && /\b(?:parody|spoof|skit|sketch)\b/i.test(whole)) return { ...s, kind: "general", the: false, vp: false, genre: "clip" };
   // A trailer or a film ("COOK OFF! (2017 Movie) – Official Trailer") is a screen title, not a how-to.
@@ -207,7 +213,7 @@ export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
   const parts = segments(whole);
   const near = parts.find((p) => p.toLowerCase().includes(s.text.toLowerCase().split(" ")[0] ?? ""));
   // "I Bought An Entire Outfit Blindfolded": a subject opening with an article or possessive is no product name.
-  if (!s.tone.sensitive && (s.kind === "general" || s.kind === "headline") && n <= 5 && !/^(?:a|an|my|your|our|his|her|their)\s/i.test(s.text) && PRODUCT_FRAMING.test(text) && (!near || PRODUCT_FRAMING.test(near) || near === parts.at(-1)))
+  if (!s.tone.sensitive && s.genre !== "versus" && (s.kind === "general" || s.kind === "headline") && n <= 5 && !/^(?:a|an|my|your|our|his|her|their)\s/i.test(s.text) && PRODUCT_FRAMING.test(text) && (!near || PRODUCT_FRAMING.test(near) || near === parts.at(-1)))
     return { ...s, kind: "product", the: productReadsWithThe(s.text), genre: null };
   return s;
 }
@@ -243,7 +249,9 @@ export function topicSubject(topic: string, ctx: TopicContext = {}): Subject {
   // name of a known genre (a film, a song, a dish…: "Justice League" stays).
   if (name && typed === name.toLowerCase() && lead && (s.kind === "general" || s.kind === "headline") && (!s.genre || s.genre === "clip") && !s.tone.sensitive) {
     const f = subjectFromText(lead, ctx);
-    if (f.text.toLowerCase().includes(s.text.toLowerCase()) && f.text.split(" ").length >= s.text.split(" ").length + 2 && !f.cut) return f;
+    // The whole name, not only its subject: "Riverdale Season 2" is no "Part 2 of Riverdale".
+    const bare = (x: string) => ` ${x.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim()} `;
+    if (bare(f.text).includes(bare(name)) && f.text.split(" ").length >= s.text.split(" ").length + 2 && !f.cut) return f;
   }
   if (s.kind !== "general" || s.text.includes(" ") || !name.includes(" ") || s.tone.sensitive) return s;
   // Only a name that holds the word ("nails" in "Nail Art Designs"), not one the match reached by a tag.
@@ -295,6 +303,10 @@ export function rewriteText(pattern: string, draft: string, ctx: RewriteContext)
  */
 export function rewritable(draft: string, ctx: RewriteContext): Subject | null {
   if (RELEASE.test(draft)) return null;
+  // A work credited to the channel that posts it ("HURRY UP! by SUPERFRUIT") is a release too.
+  const credit = /\s+by\s+(.+)$/i.exec(plainText(draft));
+  const key = (x: string) => x.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+  if (credit && key(credit[1]) && ctx.story?.channels?.some((c) => key(c) === key(credit[1]))) return null;
   const s = rewriteSubject(draft, ctx);
   return s.text && keepsDraft(draft, s) ? s : null;
 }

@@ -13,7 +13,7 @@
 import { plainText } from "./markup.ts";
 import { casingFrom, isPluralHead, isShouting, possessive, recase, titleCase, type Casing } from "./english.ts";
 import { BANNED_WHEN_SENSITIVE, toneOf, type Tone } from "./tone.ts";
-import { genreOf, namesPerson, topicKind, type Genre, type GenreContext, type TopicKind } from "./topickind.ts";
+import { genreOf, isComparison, namesPerson, topicKind, type Genre, type GenreContext, type TopicKind } from "./topickind.ts";
 import { GENRE_TEMPLATES, type GenreHelpers } from "./genre-templates.ts";
 import { titlePatterns } from "./structure.ts";
 import { classifyHook } from "./hook.ts";
@@ -187,7 +187,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
   "hook:statistic": {
     general: [(h) => `${h.NP} in 60 Seconds`],
     product: [(h) => `${h.NP} After 100 Hours of Use`, (h) => `${h.NP} in 60 Seconds`],
-    person: [(h) => `${h.S} in 60 Seconds`],
+    person: [(h) => `${possessiveOf(h)} Story in 60 Seconds`],
     event: [(h) => `${h.NP} in 60 Seconds`],
     howto: [(h) => (h.firstPerson ? "" : `${h.S} in 10 Minutes`)],
     howto_vp: [(h) => (h.craft ? `How to ${h.S} in 10 Minutes` : "")],
@@ -481,6 +481,8 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
   // non-words ("Rrrrrrrrrrrrr") has nothing to frame: no hook rather than a wrong one.
   if (subject.cut && (subject.kind === "headline" || subject.kind === "general")) return null;
   if (subject.nonWords) return null;
+  // Two sentences ("Never Been So Mad. Grilling with Liza"): no one frame fits both.
+  if (subject.kind === "headline" && twoSentences(subject.text)) return null;
   // Someone's own routine or look ("My Early Morning Flight Routine") is a lifestyle video, not a tutorial.
   if (subject.kind === "howto" && !subject.vp && FIRST_PERSON.test(subject.text) && !subject.tone.sensitive)
     return genreHook(pattern, { ...subject, kind: "general", genre: "lifestyle" }, year, rw);
@@ -508,6 +510,13 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
   }
   return null;
 }
+
+/** A sentence break inside the text: a word of two or more lower-case letters, a full stop, a capital; not an abbreviation ("Mrs. Maisel"). */
+function twoSentences(t: string): boolean {
+  for (const m of t.matchAll(/(\p{L}+)\.\s+\p{Lu}/gu)) if (/\p{Ll}{2}$/u.test(m[1]) && !ABBREV.has(m[1].toLowerCase())) return true;
+  return false;
+}
+const ABBREV = new Set("mrs mr ms dr jr sr st vs ft mt vol no inc ltd co feat jan feb mar apr jun jul aug sep sept oct nov dec".split(" "));
 
 /**
  * A template's raw text, finished (Title Case), if it fits HOOK_MAX, carries its pattern, keeps the
@@ -650,7 +659,16 @@ const plainShort = (t: string) =>
  * on GB titles it never saw); acronyms ("NASA", "NFL") are not in the list and keep their capitals.
  */
 const EMPHASIS = new Set((casingWords as { words: string[] }).words);
-const plainCaps = (t: string) => t.replace(/\b[A-Z]{3,6}\b/g, (w) => (EMPHASIS.has(w.toLowerCase()) && !BRAND_CAPS.has(w) ? w.toLowerCase() : w));
+const plainCaps = (t: string) =>
+  t.replace(/\b[A-Z]{3,6}\b/g, (w, at: number) =>
+    // The head of a compound keeps its capital: "GROSS-Tacular" → "Gross-Tacular".
+    EMPHASIS.has(w.toLowerCase()) && !BRAND_CAPS.has(w) ? (t[at + w.length] === "-" ? w[0] + w.slice(1).toLowerCase() : w.toLowerCase()) : w,
+  );
+/**
+ * A capital vowel typed second by a held Shift key ("Isla FIsher", "DOnald", "WIldlife"): a typo, not a
+ * name. Pairs with a second consonant are names or handles ("CQuartz", "JLaw", "XFactor") and stay.
+ */
+const shiftTypos = (t: string) => t.replace(/\b([A-Z])([AEIOU])([a-z]{2,})\b/g, (_, a: string, b: string, c: string) => a + b.toLowerCase() + c);
 /** Capitalised words that are names as often as words: kept. */
 const BRAND_CAPS = new Set(["TIME", "IT", "US"]);
 
@@ -678,7 +696,7 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
     t = t.replace(LEADING_THE, "");
     leadingThe = true;
   }
-  const text = titleCase(plainCaps(plainShort(recase(calm(t), dict))));
+  const text = titleCase(plainCaps(plainShort(shiftTypos(recase(calm(t), dict)))));
   const tone = toneOf(t, ctx.storyName ?? "", ctx.titles ?? []);
   const words = text.split(" ");
   const head = (words[words.length - 1] ?? "").toLowerCase();
@@ -688,7 +706,7 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   // A headline is quoted whole, with the article it came with.
   const cut = plainText(topic).normalize("NFKC").replace(/\s+/g, " ").trim().length > TOPIC_MAX;
   if (kind === "headline" && leadingThe) {
-    return withGenre({ text: titleCase(recase(calm(safeTopic(topic)), dict)), kind, tone, the: false, plural: false, vp: false, span, cut }, ctx);
+    return withGenre({ text: titleCase(shiftTypos(recase(calm(safeTopic(topic)), dict))), kind, tone, the: false, plural: false, vp: false, span, cut }, ctx);
   }
   // A part of a product ("iPhone X Battery") is not something to buy or switch to.
   if (kind === "product" && words.length >= 2 && FEATURE_HEADS.has(head)) kind = "general";
@@ -724,6 +742,10 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   // (Half the videos or more, as topicKind counts a music story.)
   const music = cats.length > 0 && (counts.get(MUSIC) ?? 0) * 2 >= cats.length;
   const story = { cat, storied: (ctx.titles?.length ?? 0) > 0 };
+  // A comparison asks which side wins, whatever its sides are (see isComparison).
+  if (!s.tone.sensitive && s.kind !== "headline" && isComparison(s.text, ctx)) return { ...s, ...story, kind: "general", the: false, plural: false, vp: false, genre: "versus", music: false };
+  // A film named like a task ("COOK OFF! (2017 Movie) – Official Trailer") is a film, not a how-to.
+  if (s.kind === "howto" && genreOf(s.text, ctx) === "screen") return { ...s, ...story, kind: "general", the: false, vp: false, genre: "screen", music: false };
   if (s.kind === "person" && music && ctx.titles?.length && !namesPerson(s.text) && !isArtist(s.text, ctx)) return { ...s, ...story, kind: "general", the: false, genre: "song", music: false };
   // A name a channel carries, on music releases ("Rita Ora - Anywhere (Official Video)"), is the performer.
   if (s.kind === "general" && s.text.split(" ").length <= 3 && (ctx.titles ?? []).some((t) => MUSIC_LABEL.test(t)) && (ctx.channels ?? []).some((c) => alnum(c).includes(alnum(s.text))))

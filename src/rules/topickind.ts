@@ -169,7 +169,7 @@ export function topicKind(text: string, ctx: KindContext = {}, hooked = false): 
  *   explainer  mostly Education (27) or Science & Technology (28)
  *   clip       anything else seen from one creator only, with no news or search behind it
  */
-export type Genre = "food" | "animal" | "lifestyle" | "song" | "screen" | "explainer" | "clip";
+export type Genre = "food" | "animal" | "lifestyle" | "song" | "screen" | "explainer" | "clip" | "versus";
 
 export interface GenreContext extends KindContext {
   /** Titles of the story's items. */
@@ -189,7 +189,24 @@ const ANIMAL_RE =
   /\b(?:pupp(?:y|ies)|kittens?|cats?|dogs?|hippos?|fox(?:es)?|spiders?|squirrels?|bears?|lions?|tigers?|sharks?|whales?|dolphins?|birds?|owls?|horses?|goats?|pigs?|monkeys?|elephants?|penguins?|snakes?|worms?|otters?|pandas?|koalas?|sloths?|raccoons?|hamsters?|parrots?|turtles?|frogs?)\b/i;
 const LIFESTYLE_HEAD = new Set("haul hauls routine routines challenge vlog vlogs tag makeover transformation lookbook try-on favorites favourites storytime q&a grwm".split(" "));
 const SCREEN_WORDS = /\b(?:trailers?|teasers?|official clip|movie|film|season \d+|episodes?|series|netflix|hulu|amazon (?:video|studios)|premiere|sneak peek)\b/i;
-const NEWS = 25, FILM = 1, ENTERTAINMENT = 24, EDUCATION = 27, SCITECH = 28, ANIMALS = 15;
+const NEWS = 25, FILM = 1, ENTERTAINMENT = 24, EDUCATION = 27, SCITECH = 28, ANIMALS = 15, SPORTS = 17;
+
+/** The two sides of a comparison ("Men vs Women", "iPhone 8 vs 8 Plus"), or null. */
+export function versusSides(text: string): [string, string] | null {
+  const sides = text.split(/\s(?:vs\.?|versus|v\.)\s/i);
+  return sides.length === 2 && sides.every((x) => words(x).length >= 1 && words(x).length <= 4) ? [sides[0].trim(), sides[1].trim()] : null;
+}
+
+/**
+ * A comparison outside sports ("Men vs Women", "Reese's Tacos vs Reese's Tacos", "iPhone 8 vs 8 Plus"):
+ * "What I Learned From Men vs Women" and "5 Things to Know About iPhone 8 vs 8 Plus" do not read; a
+ * comparison asks which side wins. A match or a fight (Sports, 17) stays an event.
+ */
+export function isComparison(text: string, ctx: KindContext = {}): boolean {
+  const cats = ctx.categoryIds ?? [];
+  if (cats.length && cats.filter((c) => c === SPORTS).length * 2 >= cats.length) return false;
+  return versusSides(text) !== null;
+}
 
 export function genreOf(text: string, ctx: GenreContext = {}): Genre | null {
   const cats = ctx.categoryIds ?? [];

@@ -7,6 +7,7 @@ import { describe, expect, test } from "bun:test";
 import { genreOf, type Genre } from "../../src/rules/topickind.ts";
 import { TEMPLATE_PATTERNS, hookText, subjectOf, type TopicContext } from "../../src/rules/templates.ts";
 import { keepsDraft, rewriteSubject, rewriteText, topicSubject } from "../../src/rules/rewrite.ts";
+import { toneOf } from "../../src/rules/tone.ts";
 import { GENRE_TEMPLATES } from "../../src/rules/genre-templates.ts";
 import { Engine } from "../../src/engine/engine.ts";
 import { gradeContext } from "../../src/engine/service.ts";
@@ -129,8 +130,8 @@ describe("rewrites keep the draft", () => {
     expect(keepsDraft(d, rewriteSubject(d, { year: 2017 }))).toBe(false);
   });
   test("'by' before a pronoun or after a participle is not a credit", () => {
-    expect(rewriteSubject("Call Me By Your Name", { year: 2017 }).text).toBe("Call Me By Your Name");
-    expect(rewriteSubject("10 Strange Dollar Store Items Sent By Viewers!", { year: 2017 }).text).toMatch(/Sent By Viewers$/);
+    expect(rewriteSubject("Call Me By Your Name", { year: 2017 }).text).toBe("Call Me by Your Name"); // a capitalised small word inside a title is lowered
+    expect(rewriteSubject("10 Strange Dollar Store Items Sent By Viewers!", { year: 2017 }).text).toMatch(/Sent by Viewers$/i);
     expect(rewriteSubject("Havana by Camila Cabello", { year: 2017 }).text).toBe("Havana");
     expect(rewriteSubject("Torched Out read by Harry Dean Stanton", { year: 2017 }).text).toMatch(/Read by Harry Dean Stanton$/i);
   });
@@ -347,7 +348,7 @@ describe("emphasis capitals (scripts/build-casing-words.ts)", () => {
 describe("one-word topics", () => {
   test("a one-word topic of no known kind is answered for the matched story's name", () => {
     expect(topicSubject("nails", { storyName: "Nail Art Designs" }).text).toBe("Nail Art Designs");
-    expect(topicSubject("trip", { storyName: "Road Trip with The Dolan Twins" }).text).toBe("Road Trip with The Dolan Twins");
+    expect(topicSubject("trip", { storyName: "Road Trip with The Dolan Twins" }).text).toBe("Road Trip with the Dolan Twins");
   });
   test("a word the story's name does not hold stays as typed (the match came through a tag)", () => {
     expect(topicSubject("kuwtk", { storyName: "10 Years" }).text).not.toBe("10 Years");
@@ -381,4 +382,87 @@ describe("demo vault", () => {
     }
     expect(withRewrites).toBeGreaterThan(60); // not vacuous: coverage is reported in bench/RESULTS.text.md
   }, 60_000);
+});
+
+// From the reading of seed 70 (bench/RESULTS.text.md, session 2026-11-26 11:30Z).
+describe("comparisons, films named like tasks, shift typos, small words", () => {
+  const all = (s: ReturnType<typeof subjectOf>, mode: "hook" | "rewrite" = "hook") =>
+    TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017, mode)).filter((x): x is string => !!x);
+  test("a comparison asks which side wins; people win, things are better; the same thing twice gets nothing", () => {
+    const men = all(subjectOf("men vs women", { storyName: "Men vs Women", titles: ["Men vs Women - How Are They Different?"], categoryIds: [27] }));
+    expect(men).toContain("Men vs Women: Who Wins?");
+    expect(men).toContain("5 Differences Between Men and Women");
+    expect(men.join(" ")).not.toMatch(/What I Learned|Things to Know/);
+    expect(all(subjectOf("iphone x vs pixel 2"))).toContain("iPhone X vs Pixel 2: Which Is Better?");
+    expect(all(subjectOf("Reese's Tacos vs Reese's Tacos", { titles: ["REESE'S TACOS VS REESE'S TACOS"], categoryIds: [24] }))).toEqual([]);
+  });
+  test("a match stays an event: in Sports, or when the title says highlights", () => {
+    expect(subjectOf("Chicago Bulls vs Dallas Mavericks", { categoryIds: [17, 17] }).kind).toBe("event");
+    expect(rewriteSubject("Demetrious Johnson vs Ray Borg | Highlights | UFC 216", { year: 2017 }).kind).toBe("event");
+    expect(rewriteSubject("iPhone 8 vs 8 Plus Unboxing & Comparison!", { year: 2017 }).genre).toBe("versus"); // not a product to buy
+  });
+  test("a film whose name reads as a task is a film", () => {
+    const s = subjectOf("Cook off!", { storyName: "Cook off!", titles: ["COOK OFF! (2017 Movie) – Official Trailer"], categoryIds: [1] });
+    expect([s.kind, s.genre, s.vp]).toEqual(["general", "screen", false]);
+    expect(all(s).join(" ")).not.toMatch(/I Tried to Cook|at Home/);
+  });
+  test("a crash of an aircraft or vehicle is a tragedy; other crashes are not", () => {
+    expect(toneOf("Italian Eurofighter Airplane crash during show in Terracina").sensitive).toBe(true);
+    expect(toneOf("Helicopter crash in Texas").sensitive).toBe(true);
+    expect(toneOf("Bitcoin crash explained").sensitive).toBe(false);
+  });
+  test("a capital vowel typed second is a typo; a second consonant is a name", () => {
+    expect(subjectOf("Isla FIsher Shares Her Experience Being In Wedding Crashers").text).toBe("Isla Fisher Shares Her Experience Being in Wedding Crashers");
+    expect(subjectOf("DOnald Trump").text).toBe("Donald Trump");
+    expect(subjectOf("CQuartz Coating").text).toBe("CQuartz Coating");
+    expect(subjectOf("JLaw").text).toBe("JLaw");
+  });
+  test("the head of a shouted compound keeps its capital", () => {
+    expect(rewriteSubject("How To Make A GROSS-Tacular Surprise Inside HALLOWEEN ROULETTE CAKE", { year: 2017 }).text).toBe("Make a Gross-Tacular Surprise Inside Halloween Roulette Cake");
+  });
+  test("a story name typed as the topic is answered for a lead title only when that title holds the whole name", () => {
+    const ctx = { storyName: "Riverdale Season 2", titles: ["Part 2 of Riverdale Season 2 Q&A | Madelaine Petsch", "Riverdale Season 2 Q&A answering your questions! (Part 1) | Madelaine Petsch"], categoryIds: [22, 22], topical: false };
+    expect(topicSubject("riverdale season 2", ctx).text).not.toMatch(/^Part/);
+    expect(topicSubject("boyfriend buys", { storyName: "Boyfriend Buys", titles: ["Boyfriend Buys My Outfits"], categoryIds: [22], topical: false }).text).toBe("Boyfriend Buys My Outfits");
+  });
+  test("a year tag dates a creator format, not someone's project; a person's minute is their story", () => {
+    const haul = subjectOf("Autumn Homeware Haul", { titles: ["Autumn Homeware Haul"], categoryIds: [26], topical: false });
+    expect(hookText("struct:bracket_tag", haul, 2017)).toBe("Autumn Homeware Haul (2017)");
+    const project = subjectOf("Building a High Capacity Battery Bank Using My DIY Tab Welder", { titles: ["Building a High Capacity Battery Bank Using My DIY Tab Welder"], categoryIds: [27], topical: false });
+    expect(hookText("struct:bracket_tag", project, 2017)).toBeNull();
+    expect(hookText("hook:statistic", subjectOf("Kane Brown", { categoryIds: [10], titles: ["Kane Brown - Heaven"], channels: ["KaneBrownVEVO"] }), 2017)).toBe("Kane Brown's Story in 60 Seconds");
+  });
+});
+
+// From the reading of seed 71.
+describe("clips, credits, costumes, two sentences", () => {
+  test("a one-creator clip with a short name gets no reaction and no 'everyone is talking about'", () => {
+    const s = subjectOf("Helmer Zone", { storyName: "Helmer Zone", titles: ["Helmer Zone"], categoryIds: [22], topical: false });
+    expect(s.genre).toBe("clip");
+    expect(TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017)).filter(Boolean)).toEqual([]);
+    const long = subjectOf("Interview With a Runaway Toddler", { titles: ["Interview With a Runaway Toddler"], categoryIds: [23], topical: false });
+    expect(hookText("hook:confession", long, 2017)).toBe("My Honest Reaction to Interview With a Runaway Toddler");
+  });
+  test("a work credited to its own channel keeps its title", () => {
+    const story = { storyName: "Hurry Up", titles: ["HURRY UP! by SUPERFRUIT"], channels: ["SUPERFRUIT"], categoryIds: [24], topical: false };
+    expect(TEMPLATE_PATTERNS.map((p) => rewriteText(p, "HURRY UP! by SUPERFRUIT", { year: 2017, story })).filter(Boolean)).toEqual([]);
+    expect(TEMPLATE_PATTERNS.map((p) => rewriteText(p, "10 Strange Dollar Store Items Sent By Viewers!", { year: 2017 })).filter(Boolean).length).toBeGreaterThan(0);
+  });
+  test("a costume or makeup look plays death, it reports none", () => {
+    expect(toneOf("DAY TO DEAD HALLOWEEN DRUGSTORE MAKEUP TUTORIAL").sensitive).toBe(false);
+    expect(toneOf("Zombie Victim SFX Makeup").sensitive).toBe(false);
+    expect(toneOf("Man found dead after Halloween party").sensitive).toBe(true); // Halloween alone is no costume
+    expect(toneOf("Two dead in Las Vegas shooting").sensitive).toBe(true);
+  });
+  test("a headline of two sentences gets no frame; abbreviations are no sentence break", () => {
+    const two = subjectOf("Never Been so MAD. Grilling With Liza!!");
+    expect(TEMPLATE_PATTERNS.map((p) => hookText(p, two, 2017)).filter(Boolean)).toEqual([]);
+    const one = subjectOf("Mrs. Maisel Takes the Stage at the Gaslight Cafe Tonight");
+    expect(one.kind).toBe("headline");
+    expect(TEMPLATE_PATTERNS.map((p) => hookText(p, one, 2017)).filter(Boolean).length).toBeGreaterThan(0);
+  });
+  test("a test after a measure is the video; 'Vs.' inside a title is lower case", () => {
+    expect(rewriteSubject("ANVIL Vs. GIANT OFFICE PRINTER 45m Drop Test!!", { year: 2017 }).text).toBe("Anvil vs. Giant Office Printer 45m Drop Test");
+    expect(rewriteSubject("Pumpkin Spice Oreo Taste Test!", { year: 2017 }).text).toBe("Pumpkin Spice Oreo");
+  });
 });
