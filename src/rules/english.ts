@@ -58,7 +58,8 @@ export function casingFrom(sources: readonly string[]): Casing {
     const ws = src.match(WORD_RE) ?? [];
     ws.forEach((w, i) => {
       const key = w.toLowerCase();
-      let rank = formRank(w);
+      // A model a mixed-case title writes in lower case ("Prusa i3") is its spelling, unless a capital form outranks it.
+      let rank = /^\p{Ll}{1,2}\d{1,3}$/u.test(w) ? 2 : formRank(w);
       // A run of capitals is emphasis, not acronyms ("When You're TOO OLD to …"): a short all-caps word
       // with a vowel next to another all-caps word counts as a plain word, unless it is a known brand.
       if (rank === 3 && /[AEIOU]/.test(w) && !BRANDS.has(key) && (caps(ws[i - 1]) || caps(ws[i + 1]))) rank = 1;
@@ -146,6 +147,7 @@ export function titleCase(text: string): string {
       const bare = core.replace(/[^\p{L}.]+$/u, "").toLowerCase();
       if (core === "i" || /^i['’]/.test(core)) parts[i] = lead + "I" + core.slice(1);
       else if (/^[ap]\.m\.?$/.test(core)) parts[i] = lead + core; // 5 a.m., never 5 A.m.
+      else if (/^[a-z]\d{1,2}$/.test(core) && !start) parts[i] = lead + core; // a model written so ("Prusa i3", "Canon g7")
       else if (start || i === last || !SMALL.has(bare)) parts[i] = lead + capitaliseWord(core);
     } else if (!start && i !== last && /^\p{Lu}\p{Ll}*\.?$/u.test(core) && SMALL.has(core.toLowerCase()) && smallInside(core, parts, i)) {
       // A small word a writer capitalised inside a phrase ("Marriage And Why", "Make A Cake") reads

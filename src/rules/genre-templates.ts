@@ -40,6 +40,9 @@ const contest = (h: GenreHelpers) => {
   return v.every((x) => PEOPLE.test(x) || namesPerson(x)) ? `${h.S}: Who Wins?` : `${h.S}: Which Is Better?`;
 };
 
+/** A clip that invites the viewer ("Get Ready With Us", "Come Shopping With Me") is a format, not a happening to react to. */
+const INVITATION = /^(?:get|come|join|let['’]?s|help|grab|shop|spend the day)\s/i;
+
 /** A lifestyle head ("haul", "challenge"): frames that read right for it. */
 const LIFESTYLE_HEADS = new Set("haul routine challenge vlog tag makeover transformation lookbook try-on favorite favourite storytime q&a grwm".split(" "));
 const head = (h: GenreHelpers) => (h.S.toLowerCase().split(" ").pop() ?? "").replace(/s$/, "");
@@ -116,11 +119,11 @@ export const GENRE_TEMPLATES: Record<Genre, Partial<Record<string, Tpl[]>>> = {
   // One creator's video that nobody else covered: "Why Is Everyone Talking About …" would be untrue, and a
   // short name ("Helmer Zone", "Small Doses") says too little to react to.
   clip: {
-    "hook:confession": [hookOnly((h) => (h.firstPerson || h.S.split(" ").length < 4 ? "" : `My Honest Reaction to ${h.NP}`))],
+    "hook:confession": [hookOnly((h) => (h.firstPerson || h.S.split(" ").length < 4 || INVITATION.test(h.S) ? "" : `My Honest Reaction to ${h.NP}`))],
     "struct:bracket_tag": [
       // A reaction tag fits a happening ("Giving Dolls Tiny Makeovers [Reaction]"), not a bare name or thing
       // ("Green Lantern [Reaction]", "Cider-Braised Pork Shoulder [Reaction]").
-      hookOnly((h) => (h.firstPerson || h.S.split(" ").length < 4 ? "" : `${h.S} [Reaction]`)),
+      hookOnly((h) => (h.firstPerson || h.S.split(" ").length < 4 || INVITATION.test(h.S) ? "" : `${h.S} [Reaction]`)),
     ],
   },
 };

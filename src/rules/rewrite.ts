@@ -72,6 +72,10 @@ const TRAIL_RE = new RegExp(
       String.raw`(?<!\d\s?(?:m|cm|mm|km|ft|feet|foot|meters?|metres?|stories|floors?)\s)(?:durability|speed|drop|bend|camera|battery|scratch|stress|water|torture|taste)\s+tests?\b.*`,
       String.raw`(?:and|&)\s+(?:i|we)\s+(?:was|were)\s+wrong`,
       String.raw`so\s+you\s+don'?t\s+have\s+to`,
+      // A kicker at the end ("Cheap Amazon Makeup... OMG").
+      String.raw`(?:omg|omfg|wow|lol|smh)`,
+      // A guest after a format ("Makeup Tutorial w/ RawBeautyKristi").
+      String.raw`(?<=\b(?:tutorial|challenge|vlog|routine|look|cover|collab|makeup)\s+)w\/\s*\S+(?:\s+\S+)?`,
     ].join("|") +
     String.raw`)$`,
   "i",
@@ -83,7 +87,7 @@ const FRAMING_ONLY =
 /** Segments of a title at its separators, first (main) part first. */
 function segments(t: string): string[] {
   return t
-    .split(/\s+[|–—∙•·-]\s+|(?<=\p{L})[–—-]\s+|:\s+|;\s*|[?!]+\s+|\s*[([{][^)\]}]*[)\]}]\s*|\s*\*+[^*]+\*+\s*|\s+\/\/?\s+|\s*[|∙•]\s*/u)
+    .split(/\s+[|–—∙•·-]\s+|(?<=\p{L})[–—-]\s+|(?<=(?:^|\s)\p{Ll}{2,})(?<!(?:^|\s)(?:anti|pro|non|mid|post|pre|self|all|re|co|un|de|ex))-(?=\p{Lu}\p{Ll})|:\s+|;\s*|[?!]+\s+|\s*[([{][^)\]}]*[)\]}]\s*|\s*\*+[^*]+\*+\s*|\s+\/\/?\s+|\s*[|∙•]\s*/u)
     .map((x) => x.trim().replace(/[.!?,;:]+$/u, "").replace(/^[|–—∙•·-]+\s*/u, ""))
     .filter(Boolean);
 }
@@ -174,7 +178,7 @@ const REVIEWED_RE =
   /\b(?:reviews?|reviewing|unboxing|tested|testing|tried|trying|hands[- ]on|first impressions|worth it|reactions?|reacting|reacts?|wrong about|switched to|bought|using|used|honest|opinion|thoughts on)\b/i;
 
 /** Words that make "A vs B" a fight or a match, not a comparison. */
-const SPORT_RE = /\b(?:highlights|ufc|nba|nfl|mlb|nhl|mls|wwe|fifa|ncaa|premier league|champions league|fight|match|knockout|full game|game \d+|week \d+)\b/i;
+const SPORT_RE = /\b(?:highlights|ufc|mma|boxing|nba|nfl|mlb|nhl|mls|wwe|fifa|ncaa|premier league|champions league|fight|bout|match|knockout|weigh-?ins?|face ?off|full game|game \d+|week \d+)\b/i;
 
 /** Draft words that say the draft is about a product even when the subject alone does not. */
 const PRODUCT_FRAMING = /\b(?<!(?:movie|film|book|album|series|show|episode|season|trailer|game)\s)(?:review|unboxing|first impressions|hands[- ]on|worth (?:it|buying|the money)|should (?:you|i) buy|i (?:bought|tested|used))\b/i;

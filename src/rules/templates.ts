@@ -13,7 +13,7 @@
 import { plainText } from "./markup.ts";
 import { casingFrom, isPluralHead, isShouting, possessive, recase, titleCase, type Casing } from "./english.ts";
 import { BANNED_WHEN_SENSITIVE, toneOf, type Tone } from "./tone.ts";
-import { genreOf, isComparison, namesPerson, topicKind, type Genre, type GenreContext, type TopicKind } from "./topickind.ts";
+import { ANIMAL_HARM, genreOf, isComparison, namesPerson, singularAnimal, topicKind, type Genre, type GenreContext, type TopicKind } from "./topickind.ts";
 import { GENRE_TEMPLATES, type GenreHelpers } from "./genre-templates.ts";
 import { titlePatterns } from "./structure.ts";
 import { classifyHook } from "./hook.ts";
@@ -345,7 +345,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     product: [(h) => `Everything You Need to Know Before You Buy ${h.NP}`],
     person: [(h) => `What You Don't Know About ${h.S}`],
     event: [(h) => `What You Need to Know About ${h.NP}`],
-    howto: [(h) => (h.mod ? `Your Guide to the Perfect ${h.mod}` : h.S.split(" ").length <= 5 && !/[,&]|\bvs\b/i.test(h.S) ? `Your Guide to ${h.S}` : "")],
+    howto: [(h) => (h.mod ? `Your Guide to the Perfect ${h.mod}` : h.S.split(" ").length <= 5 && !/[,&]|\bvs\b|\b(?:tutorial|guide|lesson|course)s?$/i.test(h.S) ? `Your Guide to ${h.S}` : "")],
     howto_vp: [(h) => (h.craft ? `How You Can ${h.S} at Home` : "")],
     money: [(h) => `What ${h.NP} Mean${h.s} for Your Wallet`],
     tragedy: [(h) => `What You Need to Know About ${h.NP}`],
@@ -753,6 +753,12 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   // A how-to named by its dish ("DIY Five Crazy Donut Burgers") reads as a recipe.
   if (s.kind === "howto" && !s.vp && genreOf(s.text, ctx) === "food") return { ...s, ...story, text: dish(s.text), kind: "general", the: false, genre: "food", music: false };
   const genre = s.kind === "general" ? genreOf(s.text, ctx) : null;
+  if (genre === "animal" && ANIMAL_HARM.test(s.text)) return { ...s, ...story, kind: "headline", the: false, genre: null, music: false };
+  if (genre === "animal") {
+    const w = s.text.split(" ");
+    const the = w.length <= 3 && !/^(?:a|an|the|my|your|our|his|her|their|this|that)\s/i.test(s.text) && !/['’]s?\s/.test(s.text) && singularAnimal(w[w.length - 1]);
+    return { ...s, ...story, the: s.the || the, genre, music: false };
+  }
   // A film or song keeps the article of its title ("The Shape of Water", "The Commuter").
   if ((genre === "screen" || genre === "song") && s.the && !/^the\s/i.test(s.text)) return { ...s, ...story, text: `The ${s.text}`, the: false, genre, music: false };
   return { ...s, ...story, text: genre === "food" ? dish(s.text) : s.text, genre, music: s.kind === "person" && music };

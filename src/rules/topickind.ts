@@ -187,6 +187,10 @@ const FOOD_HEAD = new Set(
 );
 const ANIMAL_RE =
   /\b(?:pupp(?:y|ies)|kittens?|cats?|dogs?|hippos?|fox(?:es)?|spiders?|squirrels?|bears?|lions?|tigers?|sharks?|whales?|dolphins?|birds?|owls?|horses?|goats?|pigs?|monkeys?|elephants?|penguins?|snakes?|worms?|otters?|pandas?|koalas?|sloths?|raccoons?|hamsters?|parrots?|turtles?|frogs?)\b/i;
+/** A species named in the singular ("Velvet Worm", "Police Dog"): it reads with "the". */
+export const singularAnimal = (head: string) => ANIMAL_RE.test(head) && !/s$/i.test(head);
+/** Harm in an animal clip ("Attacked by a Police Dog"): a happening, not footage to marvel at. */
+export const ANIMAL_HARM = /\b(?:attack\w*|bit(?:e|es|ten)|maul\w*|injur\w*|kill\w*|hurt\w*|abus\w*|rescued? from)\b/i;
 const LIFESTYLE_HEAD = new Set("haul hauls routine routines challenge vlog vlogs tag makeover transformation lookbook try-on favorites favourites storytime q&a grwm".split(" "));
 const SCREEN_WORDS = /\b(?:trailers?|teasers?|official clip|movie|film|season \d+|episodes?|series|netflix|hulu|amazon (?:video|studios)|premiere|sneak peek)\b/i;
 const NEWS = 25, FILM = 1, ENTERTAINMENT = 24, EDUCATION = 27, SCITECH = 28, ANIMALS = 15, SPORTS = 17;
@@ -219,7 +223,9 @@ export function genreOf(text: string, ctx: GenreContext = {}): Genre | null {
   // Before animals: "Isle of Dogs" is a film.
   // The word must be about the story, not in its name ("Honest Trailers" is a web series).
   const outside = (t: string) => t.toLowerCase().split(text.toLowerCase()).join(" ");
-  if (share(FILM) + share(ENTERTAINMENT) >= 0.5 && (ctx.titles ?? []).some((t) => SCREEN_WORDS.test(outside(t)))) return "screen";
+  // "a GALEN HOOKS film" credits a filmmaker: the name is a person's, not a film's.
+  const credit = new RegExp(String.raw`\ba\s+${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\s+(?:film|production)\b`, "i");
+  if (share(FILM) + share(ENTERTAINMENT) >= 0.5 && (ctx.titles ?? []).some((t) => SCREEN_WORDS.test(outside(t))) && !(ctx.titles ?? []).some((t) => credit.test(t))) return "screen";
   if (share(ANIMALS) >= 0.5 || (ANIMAL_RE.test(head) && share(NEWS) < 0.5)) return "animal";
   if (LIFESTYLE_HEAD.has(head)) return "lifestyle";
   if (share(MUSIC) >= 0.5) return "song";

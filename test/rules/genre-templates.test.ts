@@ -466,3 +466,45 @@ describe("clips, credits, costumes, two sentences", () => {
     expect(rewriteSubject("Pumpkin Spice Oreo Taste Test!", { year: 2017 }).text).toBe("Pumpkin Spice Oreo");
   });
 });
+
+// From the reading of seed 72.
+describe("animals, invitations, filmmakers, models, glued dashes, kickers, guests", () => {
+  test("a species in the singular reads with 'the'; harm in an animal clip makes it a happening", () => {
+    const worm = subjectOf("Velvet Worm", { titles: ["ULTRA RARE! - Velvet Worm"], categoryIds: [15], topical: false });
+    expect(hookText("struct:number_led", worm, 2017)).toBe("5 Things You Didn't Know About the Velvet Worm");
+    const fiona = subjectOf("Baby Hippo Fiona", { titles: ["Baby Hippo Fiona"], categoryIds: [15], topical: false });
+    expect(hookText("struct:number_led", fiona, 2017)).toBe("5 Things You Didn't Know About Baby Hippo Fiona");
+    const dog = subjectOf("Attacked by a Police DOG!!", { titles: ["ATTACKED BY A POLICE DOG!!"], categoryIds: [22], topical: false });
+    expect(dog.kind).toBe("headline");
+    expect(TEMPLATE_PATTERNS.map((p) => hookText(p, dog, 2017)).join(" ")).not.toMatch(/Amazing Footage|Obsessed/);
+  });
+  test("a clip that invites the viewer gets no reaction", () => {
+    const s = subjectOf("Get Ready With Us", { titles: ["Get Ready With Us - Streamy Awards"], categoryIds: [22], topical: false });
+    expect(TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017)).filter(Boolean)).toEqual([]);
+  });
+  test("'a NAME film' credits a filmmaker: the name is no film", () => {
+    expect(genreOf("Galen Hooks", { categoryIds: [24], titles: ["GALEN HOOKS  ||   WAIT for ME   ||   a GALEN HOOKS film"], topical: false })).not.toBe("screen");
+    expect(genreOf("Wonderstruck", { categoryIds: [1], titles: ["Wonderstruck Official Trailer [HD] | Amazon Studios"], topical: false })).toBe("screen");
+  });
+  test("a model a title writes in lower case keeps it; a user's lower-case model code is still capitalised", () => {
+    expect(subjectOf("original prusa i3 mk3 release!", { storyName: "Original Prusa i3 MK3 Release!", titles: ["Original Prusa i3 MK3 Release!"] }).text).toBe("Original Prusa i3 MK3 Release");
+    expect(subjectOf("htc u11 plus", { storyName: "HTC U11 Plus", titles: ["HTC U11 Plus hands-on", "HTC U11 Plus Leaked 360 Degree Renders"] }).text).toBe("HTC U11 Plus");
+    expect(subjectOf("galaxy s8 camera").text).toMatch(/S8/);
+  });
+  test("a dash glued between a lower-case word and a capital splits; Title-Cased compounds and prefixes stay", () => {
+    expect(rewriteSubject("Homemade invention Quad electric bike-Unusual Vehicles You Must See", { year: 2017 }).text).toBe("Homemade Invention Quad Electric Bike");
+    expect(rewriteSubject("Dave Franco Had a Weed Cookie-Induced Panic Attack", { year: 2017 }).text).toMatch(/Cookie-Induced Panic Attack$/);
+    expect(rewriteSubject("‘Mystery Van’ Helping Self-Driving Cars Communicate with People", { year: 2017 }).text).toMatch(/Communicate with People/);
+    expect(rewriteSubject("Huge anti-Trump rally in Boston", { year: 2017 }).text).toMatch(/anti-Trump/i);
+  });
+  test("a kicker at the end goes; so does a guest after a format; no 'Your Guide to … Tutorial'", () => {
+    expect(rewriteSubject("FULL FACE USING CHEAP AMAZON MAKEUP... OMG", { year: 2017 }).text).toBe("Full Face Using Cheap Amazon Makeup");
+    const d = "PINHEAD HALLOWEEN COSTUME MAKEUP TUTORIAL W/ RAWBEAUTYKRISTI";
+    expect(rewriteSubject(d, { year: 2017 }).text).toBe("Pinhead Halloween Costume Makeup Tutorial");
+    expect(TEMPLATE_PATTERNS.map((p) => rewriteText(p, d, { year: 2017 })).join(" ")).not.toMatch(/Your Guide to .*Tutorial/);
+    expect(rewriteSubject("Pizza w/ My Dad", { year: 2017 }).text).toBe("Pizza with My Dad");
+  });
+  test("a weigh-in or a bout is an event, not a comparison", () => {
+    expect(rewriteSubject("Canelo vs. Golovkin Official Weigh-In", { year: 2017 }).kind).toBe("event");
+  });
+});
