@@ -23,6 +23,8 @@ export interface GenreHelpers {
   /** The story's main YouTube category, or null. */
   cat: number | null;
   y: number;
+  /** "a " or "an " before one countable dish ("I Made a Giant Oreo Cookie at Home"), else "". */
+  a: string;
 }
 type Tpl = (h: GenreHelpers) => string;
 const hookOnly = (f: Tpl): Tpl => (h) => (h.rw ? "" : f(h));
@@ -49,14 +51,14 @@ const head = (h: GenreHelpers) => (h.S.toLowerCase().split(" ").pop() ?? "").rep
 
 export const GENRE_TEMPLATES: Record<Genre, Partial<Record<string, Tpl[]>>> = {
   food: {
-    "hook:confession": [(h) => (h.det ? "" : `I Made ${h.S} at Home`)],
+    "hook:confession": [(h) => (h.det ? "" : `I Made ${h.a}${h.S} at Home`)],
     "struct:first_person": [(h) => (h.det ? "" : `My Favorite ${h.S} Recipe`)],
     "struct:second_person": [(h) => (h.det ? "" : `The ${h.S} Recipe You Need to Try`)],
     "hook:bold_claim": [(h) => (h.det ? "" : `The Best ${h.S} Recipe Ever`)],
     "struct:bracket_tag": [(h) => `${h.S} (Easy Recipe)`],
     "struct:dash_split": [(h) => `${h.S} - Easy Homemade Recipe`],
-    "struct:number_led": [hookOnly((h) => `5 Mistakes to Avoid When Making ${h.S}`)],
-    "hook:question": [hookOnly((h) => `Can You Really Make ${h.S} at Home?`)],
+    "struct:number_led": [hookOnly((h) => `5 Mistakes to Avoid When Making ${h.a}${h.S}`)],
+    "hook:question": [hookOnly((h) => `Can You Really Make ${h.a}${h.S} at Home?`)],
     "hook:statistic": [hookOnly((h) => `${h.S} in 30 Minutes`)],
     "struct:exclamation": [(h) => (h.det ? "" : `The Easiest ${h.S} Recipe!`)],
   },

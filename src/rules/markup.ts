@@ -59,5 +59,10 @@ export function plainText(s: string): string {
     if (next === t) break;
     t = next;
   }
+  // A line break some feeds carry as the two characters "\n" ("Wait for it \n\nNewsflare") ends a
+  // line: it separates what follows (a credit) like a pipe. Two or more in a row, or one before a
+  // capital, so a Windows path or a "\n" in code keeps its backslash.
+  // At either end it separates nothing.
+  t = t.replace(/\s*(?:\\[nr]){2,}\s*|\s*\\n\s*(?=\p{Lu})/gu, (m, at: number, all: string) => (all.slice(0, at).trim() && all.slice(at + m.length).trim() ? " | " : " "));
   return t.replace(/\s+/g, " ").trim();
 }

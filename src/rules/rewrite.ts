@@ -197,7 +197,8 @@ export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
   if (cut) s.cut = true;
   s.reviewed = REVIEWED_RE.test(whole);
   // "Dealing with Cancer (This is my SECRET)": the creator's own story, whatever part the subject is.
-  s.personal = FIRST_PERSON_RE.test(whole);
+  // So is an illness or treatment in a People & Blogs story, a vlog ("Chemotherapy Effects Not Working!").
+  s.personal = FIRST_PERSON_RE.test(whole) || (s.cat === 22 && /\b(?:chemo\w*|radiation|surgery|diagnos\w+|cancer|treatment|recovery|hospital\w*)\b/i.test(whole));
   s.highlights = /\bhighlights\b/i.test(whole);
   if (!s.tone.sensitive && !isWorkTitle(whole)) {
     const t = toneOf(whole.slice(0, 400), ctx.storyName ?? "", ctx.titles ?? []);

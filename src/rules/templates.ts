@@ -11,7 +11,7 @@
  * Families, variants and the rule for picking one: docs/rules.md "Hook rescue and grade".
  */
 import { plainText } from "./markup.ts";
-import { casingFrom, isPluralHead, isShouting, possessive, recase, titleCase, type Casing } from "./english.ts";
+import { casingFrom, indefinite, isPluralHead, isShouting, possessive, recase, titleCase, type Casing } from "./english.ts";
 import { BANNED_WHEN_SENSITIVE, toneOf, type Tone } from "./tone.ts";
 import { ANIMAL_HARM, genreOf, isComparison, namesPerson, singularAnimal, topicKind, type Genre, type GenreContext, type TopicKind } from "./topickind.ts";
 import { GENRE_TEMPLATES, type GenreHelpers } from "./genre-templates.ts";
@@ -524,7 +524,9 @@ const ABBREV = new Set("mrs mr ms dr jr sr st vs ft mt vol no inc ltd co feat ja
  */
 function accepted(raw: string, pattern: string, s: Subject, rw: boolean): string | null {
   const text = finish(raw);
-  return [...text].length <= HOOK_MAX && titlePatterns(text).includes(pattern) && keepsFrame(text, s, rw) && !echoes(text, s.text) ? text : null;
+  // A tutorial the creator tried ("I Tried a 10-Step Korean Skincare Routine for a Month") stays a trial, not "… in 10 Minutes".
+  const trial = rw && s.reviewed && s.kind === "howto" && !FRAME_CHANGE.test(text);
+  return [...text].length <= HOOK_MAX && titlePatterns(text).includes(pattern) && keepsFrame(text, s, rw) && !echoes(text, s.text) && !trial ? text : null;
 }
 
 /**
@@ -542,6 +544,8 @@ function echoes(text: string, subject: string): boolean {
   return false;
 }
 
+const COUNTABLE_DISH = /\b(?:cake|cheesecake|cupcake|cookie|brownie|pie|tart|donut|doughnut|pizza|burger|taco|burrito|sandwich|smoothie|milkshake|croissant|muffin|scone|kebab|steak|omelette|omelet|pancake|waffle)$/i;
+
 /** The hook of a `general` subject of a known genre (src/rules/genre-templates.ts), or null. */
 function genreHook(pattern: string, s: Subject, year: number, rw: boolean): string | null {
   const vs = GENRE_TEMPLATES[s.genre!][pattern];
@@ -558,6 +562,8 @@ function genreHook(pattern: string, s: Subject, year: number, rw: boolean): stri
     rw,
     cat: s.cat ?? null,
     y,
+    // "I Made a Giant Oreo Cookie": one countable dish takes "a"; soup, pho and plurals do not.
+    a: !/^(?:a|an|the|my|your|our|his|her|their|this|that|these|those)\s/i.test(s.text) && !/^\S+['’]s\s/.test(s.text) && COUNTABLE_DISH.test(s.text) ? `${indefinite(s.text)} ` : "",
   };
   for (const tpl of vs) {
     const raw = tpl(h);
@@ -742,6 +748,8 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   // (Half the videos or more, as topicKind counts a music story.)
   const music = cats.length > 0 && (counts.get(MUSIC) ?? 0) * 2 >= cats.length;
   const story = { cat, storied: (ctx.titles?.length ?? 0) > 0 };
+  // A channel is no product, whatever its category ("IGN Live" is no "I Switched to IGN"): a creator.
+  if (s.kind === "product" && (ctx.channels ?? []).some((c) => alnum(c) === alnum(s.text))) return { ...s, ...story, kind: "person", the: false, genre: null, music: false };
   // A comparison asks which side wins, whatever its sides are (see isComparison).
   if (!s.tone.sensitive && s.kind !== "headline" && isComparison(s.text, ctx)) return { ...s, ...story, kind: "general", the: false, plural: false, vp: false, genre: "versus", music: false };
   // A film named like a task ("COOK OFF! (2017 Movie) – Official Trailer") is a film, not a how-to.
@@ -765,7 +773,7 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
 }
 
 /** A dish keeps its name; the frames say "Recipe" ("Chicken Fajita Soup Recipe" → "Chicken Fajita Soup"). */
-const dish = (t: string) => t.replace(/\s+Recipes?$/i, "") || t;
+const dish = (t: string) => t.replace(/\s+Recipes?$/i, "").replace(/^DIY\s+/i, "") || t;
 const alnum = (t: string) => t.toLowerCase().replace(/^the\s+/, "").replace(/[^\p{L}\p{N}]+/gu, "");
 /** "Song (Official Video) - Artist": the release label says the artist comes after the dash. */
 const LABEL_FIRST = /^(.+?)\s*[([](?:official|lyrics?|audio)[^)\]]*[)\]]\s*[-–—|]\s*(.+)$/i;

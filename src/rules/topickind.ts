@@ -135,7 +135,8 @@ export function topicKind(text: string, ctx: KindContext = {}, hooked = false): 
   if ((hooked || gerundOpener(w[0] ?? "") || hasFiniteVerb(w) || sentenceBreak(t)) && w.length >= 3) return "headline";
   if (w.length >= 2 && WH_OPENER_RE.test(t)) return "headline"; // "Why Cities?" typed without its mark
   // An imperative opener is a caption too ("Watch This", "Meet the Man Building Nests").
-  if (w.length >= 2 && IMPERATIVE_OPENER_RE.test(t)) return "headline";
+  // A band may be named so ("Enter Shikari"): a short name in a Music story is a performer.
+  if (w.length >= 2 && IMPERATIVE_OPENER_RE.test(t) && !(w.length <= 3 && majority(MUSIC))) return "headline";
   if (MONEY_RE.test(t) || ctx.niche === "Finance" || ctx.niche === "Crypto") return "money";
   // A long subject is a headline even when it names an event ("NFL Boycott 2017 Burn Your Gear and
   // Peacefully Protest"): "The Best Moments From <ten words>" does not read.

@@ -148,7 +148,7 @@ describe("drafts", () => {
     const s = rewriteSubject("DIY FIVE CRAZY DONUT BURGERS", { year: 2017, story: { categoryIds: [26], topical: false } });
     expect(s.genre).toBe("food");
     expect(hookText("hook:bold_claim", s, 2017)).toBeNull();
-    expect(hookText("struct:dash_split", s, 2017, "rewrite")).toBe("DIY Five Crazy Donut Burgers - Easy Homemade Recipe");
+    expect(hookText("struct:dash_split", s, 2017, "rewrite")).toBe("Five Crazy Donut Burgers - Easy Homemade Recipe");
   });
   test("framing before a possessive stays: 'The Problem With Our Phones' is not about 'Our Phones'", () => {
     expect(rewriteSubject("The Problem With Our Phones", { year: 2017 }).text).toBe("The Problem With Our Phones");
@@ -506,5 +506,36 @@ describe("animals, invitations, filmmakers, models, glued dashes, kickers, guest
   });
   test("a weigh-in or a bout is an event, not a comparison", () => {
     expect(rewriteSubject("Canelo vs. Golovkin Official Weigh-In", { year: 2017 }).kind).toBe("event");
+  });
+});
+
+// From the reading of seed 73.
+describe("channels, bands, dishes, vlogs, trials", () => {
+  test("a channel is no product; a band named like an imperative is a performer", () => {
+    const ign = subjectOf("IGN", { storyName: "IGN Live", titles: ["IGN Live: E3 2017"], channels: ["IGN"], categoryIds: [20, 20] });
+    expect(ign.kind).toBe("person");
+    expect(TEMPLATE_PATTERNS.map((p) => hookText(p, ign, 2017)).join(" ")).not.toMatch(/Switched|Buy/);
+    expect(subjectOf("Enter Shikari", { titles: ["Enter Shikari - Live Outside"], channels: ["Enter Shikari"], categoryIds: [10, 10] }).kind).toBe("person");
+    expect(subjectOf("Enter the Dragon Cave").kind).toBe("headline");
+  });
+  test("one countable dish takes 'a'; soups and plurals do not; 'DIY' goes from a dish", () => {
+    const cookie = subjectOf("DIY Kinda BIG Oreo Cookie", { titles: ["DIY Kinda BIG Oreo Cookie"], categoryIds: [26], topical: false });
+    expect(hookText("hook:confession", cookie, 2017)).toBe("I Made a Kinda Big Oreo Cookie at Home");
+    const pho = subjectOf("Late Night Pho", { titles: ["Late Night Pho"], categoryIds: [22], topical: false });
+    expect(hookText("hook:confession", pho, 2017)).toBe("I Made Late Night Pho at Home");
+  });
+  test("an illness in a People & Blogs story is the creator's own story", () => {
+    const story = { storyName: "Chemotherapy Effects Not Working", titles: ["Chemotherapy Effects Not Working!"], channels: ["Cancer Vlogger"], categoryIds: [22], topical: false };
+    const outs = TEMPLATE_PATTERNS.map((p) => rewriteText(p, "Chemotherapy Effects Not Working!", { year: 2017, story })).filter(Boolean);
+    expect(outs).toContain("Chemotherapy Effects Not Working - My Story");
+    expect(outs.join(" ")).not.toMatch(/What You Need to Know/);
+  });
+  test("a tutorial the creator tried stays a trial in its rewrite", () => {
+    const outs = TEMPLATE_PATTERNS.map((p) => rewriteText(p, "I Tried A 10-Step Korean Skincare Routine For A Month", { year: 2017 })).filter(Boolean);
+    for (const o of outs) expect(o).toMatch(/tried|tested|review/i);
+  });
+  test("a line break carried as the characters \\n separates a credit", () => {
+    const s = subjectOf("This cat just realised that he's been neutered.. Wait for it \\n\\nNewsflare");
+    expect(s.text).not.toMatch(/\\n|nNewsflare/);
   });
 });

@@ -36,3 +36,12 @@ describe("plainText", () => {
     expect(decodeEntities("&#65;&#x42;&eacute;&#0;&#xD800;")).toBe("ABé&#0;&#xD800;");
   });
 });
+
+describe("line breaks carried as the characters \\n", () => {
+  test.each([
+    ["This cat just realised that he's been neutered.. Wait for it \\n\\nNewsflare", "This cat just realised that he's been neutered.. Wait for it | Newsflare"],
+    ["Line one\\nLine Two", "Line one | Line Two"],
+    ["\\n\\nTitle", "Title"],
+    ["C:\\new folder", "C:\\new folder"], // one \n before a lower-case letter is no line break
+  ])("%p → %p", (a, b) => expect(plainText(a)).toBe(b));
+});
