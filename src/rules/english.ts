@@ -168,7 +168,8 @@ const LETTER_NAMES = new Set("vitamin type plan class grade section part option 
 function smallInside(core: string, parts: string[], i: number): boolean {
   const w = core.toLowerCase();
   // Words of four letters or more ("From", "With", "Into") may keep their capital, as AP style does.
-  if (w === "v" || w === "off" || w.length > 3) return false;
+  // "The" may open a name ("Abby Loves The Proclaimers", "Watching The Commuter"): left as written.
+  if (w === "v" || w === "off" || w === "the" || w.length > 3) return false;
   const prev = (parts[i - 2] ?? "").toLowerCase().replace(/[^\p{L}]+/gu, "");
   if ((w === "on" || w === "in") && PARTICLE_VERBS.has(prev)) return false;
   if (w === "a" && LETTER_NAMES.has(prev)) return false;

@@ -87,7 +87,7 @@ const FRAMING_ONLY =
 /** Segments of a title at its separators, first (main) part first. */
 function segments(t: string): string[] {
   return t
-    .split(/\s+[|–—∙•·-]\s+|(?<=\p{L})[–—-]\s+|(?<=(?:^|\s)\p{Ll}{2,})(?<!(?:^|\s)(?:anti|pro|non|mid|post|pre|self|all|re|co|un|de|ex))-(?=\p{Lu}\p{Ll})|:\s+|;\s*|[?!]+\s+|\s*[([{][^)\]}]*[)\]}]\s*|\s*\*+[^*]+\*+\s*|\s+\/\/?\s+|\s*[|∙•]\s*/u)
+    .split(/\s+[|–—∙•·-]\s+|\s+x\s+(?=\p{Lu}{2})|(?<=\p{L})[–—-]\s+|(?<=(?:^|\s)\p{Ll}{2,})(?<!(?:^|\s)(?:anti|pro|non|mid|post|pre|self|all|re|co|un|de|ex))-(?=\p{Lu}\p{Ll})|:\s+|;\s*|[?!]+\s+|\s*[([{][^)\]}]*[)\]}]\s*|\s*\*+[^*]+\*+\s*|\s+\/\/?\s+|\s*[|∙•]\s*/u)
     .map((x) => x.trim().replace(/[.!?,;:]+$/u, "").replace(/^[|–—∙•·-]+\s*/u, ""))
     .filter(Boolean);
 }
@@ -210,7 +210,8 @@ export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
   // A parody or sketch is a clip, not the thing it parodies ("iPhone X (parody)" is nothing to buy).
   if (!s.tone.sensitive && /\b(?:parody|spoof|skit|sketch)\b/i.test(whole)) return { ...s, kind: "general", the: false, vp: false, genre: "clip" };
   // A trailer or a film ("COOK OFF! (2017 Movie) – Official Trailer") is a screen title, not a how-to.
-  if (!s.tone.sensitive && SCREEN_LABEL.test(whole) && n <= 6) return { ...s, kind: "general", the: false, vp: false, genre: "screen" };
+  // A film keeps the article of its title ("The Commuter Teaser Trailer #1" → "The Commuter").
+  if (!s.tone.sensitive && SCREEN_LABEL.test(whole) && n <= 6) return { ...s, text: s.the && !/^the\s/i.test(s.text) ? `The ${s.text}` : s.text, kind: "general", the: false, vp: false, genre: "screen" };
   // "Artist - Song (Official Video)": the part before the dash is a performer.
   if (RELEASE.test(text) && n <= 4 && (s.kind === "general" || s.kind === "headline")) return { ...s, kind: "person", the: false, genre: null, music: true };
   // The framing must sit next to the subject: in "RIHANNA: FENTY BEAUTY - Review" the review is of the
@@ -229,7 +230,10 @@ export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
  * answered for the story's name: "Nails [Reaction]" says nothing, and the response names the story.
  */
 export function topicSubject(topic: string, ctx: TopicContext = {}): Subject {
-  const s = subjectFromText(topic, ctx);
+  // A story's name typed in lower case is the name: its own letters say where it breaks
+  // ("GERMANY TOUR RECAP x LES TWINS", "electric bike-Unusual Vehicles").
+  const named = ctx.storyName && safeTopic(topic).toLowerCase() === safeTopic(ctx.storyName).toLowerCase() ? ctx.storyName : topic;
+  const s = subjectFromText(named, ctx);
   // A topic that is framing alone ("watch live", the name of a story cut from "WATCH LIVE: …") is
   // answered for the subject of the story's lead title.
   const lead = ctx.titles?.[0];

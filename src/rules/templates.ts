@@ -126,7 +126,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     howto: [(h) => (h.mod ? `What's the Secret to the Perfect ${h.mod}?` : ""), (h) => (h.mod ? `Why Is Everyone Trying This ${h.mod}?` : "")],
     howto_vp: [(h) => `What's the Easiest Way to ${h.S}?`, (h) => (h.craft ? `Can You Really ${h.S} at Home?` : "")],
     money: [(h) => `Where ${h.Is} ${h.NP} Headed Next?`, (h) => `${h.Is} ${h.NP} a Good Bet Right Now?`],
-    headline: [(h) => (WH_Q.test(h.S) ? "" : `${h.S}: What Do You Think?`)],
+    headline: [(h) => (WH_Q.test(h.S) || WH_Q_OPEN.test(h.S) ? "" : `${h.S}: What Do You Think?`)],
     tragedy: [(h) => `${h.NP}: What Do We Know So Far?`],
     mourning: [(h) => `Who Was ${h.S}?`],
     safety: [(h) => `How Do You ${h.S}?`],
@@ -298,7 +298,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     howto: [(h) => (h.mod ? `What's the Secret to the Perfect ${h.mod}?` : "")],
     howto_vp: [(h) => `What's the Easiest Way to ${h.S}?`],
     money: [(h) => `Where ${h.Is} ${h.NP} Headed Next?`],
-    headline: [(h) => (WH_Q.test(h.S) ? "" : `${h.S}: What Do You Think?`)],
+    headline: [(h) => (WH_Q.test(h.S) || WH_Q_OPEN.test(h.S) ? "" : `${h.S}: What Do You Think?`)],
     tragedy: [(h) => `${h.NP}: What Do We Know So Far?`],
     mourning: [(h) => `Who Was ${h.S}?`],
   },
@@ -442,7 +442,8 @@ function helpers(s: Subject, year: number, rw: boolean): Helpers {
     // Not on a reaction video itself ("Demi Lovato Reacts to …: My Honest Reaction").
     // Nor after a question ("What's This Video About [Reaction]").
     reacts: !NO_REACTION.has(s.cat ?? -1) && !/\breact/i.test(s.text) && !WH_Q_OPEN.test(s.text),
-    craft: VP_OPENERS.test(s.text + " "),
+    // Not an experiment ("Make Mega Blender VS Coca Cola in Slow Motion") or a trailing aside ("… Dish... Vegan").
+    craft: VP_OPENERS.test(s.text + " ") && !/\s(?:vs\.?|versus)\s|\.\.\.|…/i.test(s.text),
     S: s.text,
     NP: s.the && !/^the\s/i.test(s.text) ? `the ${s.text}` : s.text,
     Is: s.plural ? "Are" : "Is",
@@ -613,7 +614,7 @@ const THE_HEADS = new Set(
     "finale trial verdict summit keynote conference ceremony parade protest protests march rally eclipse outage shutdown crash draft " +
     "playoffs tour storm floods fire game match series price prices market economy bubble fork budget deal ipo rate rates dollar " +
     "diet challenge trend update battery camera screen display design launch lineup trailer controversy scandal feud movement " +
-    "commercial ad speech interview performance documentary announcement").split(" "),
+    "commercial ad speech interview performance documentary announcement theme release reveal").split(" "),
 );
 /** Heads that name a part or aspect of a product, not the product. */
 const FEATURE_HEADS = new Set("battery camera screen display design update notch price case charger keyboard speakers software features specs leaks rumors unlock fail test speed charging performance comparison life".split(" "));
@@ -695,7 +696,7 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   if (HOWTO_VP.test(t)) {
     t = t.replace(HOWTO_VP, "");
     vp = true;
-  } else if (VP_OPENERS.test(t)) vp = true;
+  } else if (VP_OPENERS.test(t) && !/\s(?:vs\.?|versus)\s/i.test(t)) vp = true; // "Make Mega Blender VS Coca Cola" is an experiment, no task
   // Templates add their own setting ("… at Home", "… Like a Pro"); a how-to keeps only its task.
   if (vp) t = t.replace(VP_TAILS, "") || t;
   if (LEADING_THE.test(t) && t.split(" ").length > 1) {

@@ -100,7 +100,7 @@ const GIVEN = new Set(
 
 const GAMING = 20, MUSIC = 10;
 /** Last words that make a name's phrase a thing of theirs: "… Collection", "… Interview", "… Wedding". */
-const NOT_PERSON_TAIL = new Set("collection show interview tour concert speech song album video makeup line brand challenge tag haul cover wedding house dress look style vlog podcast".split(" "));
+const NOT_PERSON_TAIL = new Set("collection show interview tour concert speech song album video makeup line brand challenge tag haul cover wedding house dress look style vlog podcast theme remix medley mashup soundtrack anthem intro".split(" "));
 
 const words = (t: string) => t.split(/\s+/).filter(Boolean);
 
@@ -151,7 +151,7 @@ export function topicKind(text: string, ctx: KindContext = {}, hooked = false): 
   if (w.length <= 5 && majority(GAMING)) return "product";
   if (w.length <= 4 && (ctx.niche === "Tech" || ctx.niche === "AI") && MODEL_TOKEN_RE.test(t)) return "product";
   if (namesPerson(t)) return "person";
-  if (w.length <= 4 && majority(MUSIC) && !/\d/.test(t) && !HEADLINE_WORDS_RE.test(t)) return "person";
+  if (w.length <= 4 && majority(MUSIC) && !/\d/.test(t) && !HEADLINE_WORDS_RE.test(t) && !NOT_PERSON_TAIL.has((w[w.length - 1] ?? "").toLowerCase())) return "person";
   if (w.length >= 6 || HEADLINE_WORDS_RE.test(t) || (w.length >= 2 && SERIES_VERB_END.test(t))) return "headline";
   return "general";
 }

@@ -275,7 +275,7 @@ describe("drafts", () => {
     for (const p of TEMPLATE_PATTERNS) expect(hookText(p, s, 2017) ?? "").not.toMatch(/Honest.*Honest/);
   });
   test("labels with a number go ('Teaser Trailer #1'); a judgement of 'Your …' stays; a person and a verb is a clause", () => {
-    expect(rewriteSubject("The Commuter Teaser Trailer #1", { year: 2017 }).text).toBe("Commuter");
+    expect(rewriteSubject("The Commuter Teaser Trailer #1", { year: 2017 }).text).toBe("The Commuter"); // a film keeps the article of its title;
     expect(rewriteSubject("Your Body Is Amazing Pt. 2", { year: 2017 }).text).toMatch(/^Your Body Is Amazing/);
     expect(rewriteSubject("Hillary Clinton speaks", { year: 2017 }).kind).toBe("headline");
   });
@@ -348,7 +348,7 @@ describe("emphasis capitals (scripts/build-casing-words.ts)", () => {
 describe("one-word topics", () => {
   test("a one-word topic of no known kind is answered for the matched story's name", () => {
     expect(topicSubject("nails", { storyName: "Nail Art Designs" }).text).toBe("Nail Art Designs");
-    expect(topicSubject("trip", { storyName: "Road Trip with The Dolan Twins" }).text).toBe("Road Trip with the Dolan Twins");
+    expect(topicSubject("trip", { storyName: "Road Trip with The Dolan Twins" }).text).toBe("Road Trip with The Dolan Twins");
   });
   test("a word the story's name does not hold stays as typed (the match came through a tag)", () => {
     expect(topicSubject("kuwtk", { storyName: "10 Years" }).text).not.toBe("10 Years");
@@ -537,5 +537,31 @@ describe("channels, bands, dishes, vlogs, trials", () => {
   test("a line break carried as the characters \\n separates a credit", () => {
     const s = subjectOf("This cat just realised that he's been neutered.. Wait for it \\n\\nNewsflare");
     expect(s.text).not.toMatch(/\\n|nNewsflare/);
+  });
+});
+
+// From the reading of seed 74.
+describe("themes, experiments, questions, typed names", () => {
+  test("a theme in a Music story is a song, with its article", () => {
+    const s = subjectOf("Powerpuff Girls Theme", { storyName: "Powerpuff Girls Theme", titles: ["Powerpuff Girls Theme"], channels: ["Some Band"], categoryIds: [10] });
+    expect(s.genre).toBe("song");
+    expect(hookText("hook:confession", s, 2017)).toBe("My Honest Reaction to The Powerpuff Girls Theme");
+  });
+  test("a task with 'vs' is an experiment, not a how-to; an aside after '...' gets no 'at Home'", () => {
+    expect(subjectOf("Make Mega Blender VS Coca Cola in Slow Motion").vp).toBe(false);
+    expect(TEMPLATE_PATTERNS.map((p) => rewriteText(p, "How To Make Every Popular Mexican Dish... VEGAN", { year: 2017 })).join(" ")).not.toMatch(/at Home/);
+  });
+  test("a headline that opens with a question word gets no 'What Do You Think?' tail", () => {
+    for (const t of ["Why Only 1 Gram Of This Material Is Worth $25 Billion", "How Facebook Pages Work", "Why Apple Needs Samsung"])
+      expect(hookText("hook:question", subjectOf(t), 2017)).toBeNull();
+    expect(hookText("hook:question", subjectOf("Kate Hudson Is Eager to Rock a Mullet"), 2017)).toBe("Kate Hudson Is Eager to Rock a Mullet: What Do You Think?");
+  });
+  test("a story's name typed in lower case is read in the name's own letters", () => {
+    const ctx = { storyName: "Homemade invention Quad electric bike-Unusual Vehicles", titles: ["Homemade invention Quad electric bike-Unusual Vehicles You Must See"], categoryIds: [2], topical: false };
+    expect(topicSubject("homemade invention quad electric bike-unusual vehicles", ctx).text).toBe("Homemade Invention Quad Electric Bike");
+  });
+  test("a film keeps the article of its title", () => {
+    const s = rewriteSubject("The Commuter Teaser Trailer #1", { year: 2017 });
+    expect(hookText("struct:second_person", s, 2017)).toBe("Everything You Need to Know Before Watching The Commuter");
   });
 });
