@@ -115,7 +115,7 @@ export function recase(text: string, dict: Casing = new Map()): string {
  */
 const BRANDS: Casing = new Map(
   ("iPhone iPad iPod iMac iOS macOS iCloud iTunes AirPods MacBook AirPlay FaceTime PlayStation YouTube YouTuber YouTubers TikTok " +
-    "PewDiePie eBay WiFi LeBron McDonald's DeVos BuzzFeed WhatsApp LinkedIn PayPal OnePlus GoPro DJI HBO NBA NFL MLB NHL UFC WWE " +
+    "PewDiePie RuPaul eBay WiFi LeBron McDonald's DeVos BuzzFeed WhatsApp LinkedIn PayPal OnePlus GoPro DJI HBO NBA NFL MLB NHL UFC WWE " +
     "NASA FBI CIA NYC USA UK EU GTA DIY ASMR SNL BTS NASCAR ESPN CNN BBC MTV NBC ABC CBS AI VR AR LLM ChatGPT OpenAI SpaceX " +
     "DeepMind PS4 PS5 Xbox TV").split(" ").map((w) => [w.toLowerCase(), w]),
 );
@@ -168,8 +168,7 @@ const LETTER_NAMES = new Set("vitamin type plan class grade section part option 
 function smallInside(core: string, parts: string[], i: number): boolean {
   const w = core.toLowerCase();
   // Words of four letters or more ("From", "With", "Into") may keep their capital, as AP style does.
-  // "The" may open a name ("Abby Loves The Proclaimers", "Watching The Commuter"): left as written.
-  if (w === "v" || w === "off" || w === "the" || w.length > 3) return false;
+  if (w === "v" || w === "off" || w.length > 3) return false;
   const prev = (parts[i - 2] ?? "").toLowerCase().replace(/[^\p{L}]+/gu, "");
   if ((w === "on" || w === "in") && PARTICLE_VERBS.has(prev)) return false;
   if (w === "a" && LETTER_NAMES.has(prev)) return false;

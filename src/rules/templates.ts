@@ -50,6 +50,8 @@ export interface Subject {
   nonWords?: boolean;
   /** The text speaks in the first person somewhere ("… (This is my SECRET)"): a sensitive topic is the creator's own story. */
   personal?: boolean;
+  /** The topic was typed as a question ("Tara where are we?"): no question tail after it. */
+  asked?: boolean;
   /** A story matched (its titles are known), whatever its categories. */
   storied?: boolean;
 }
@@ -86,6 +88,8 @@ interface Helpers {
   poss: string; // "Sam Smith's"
   /** The subject when it can stand before a noun ("The Ultimate {mod} Guide"): ≤ 3 words, a plain noun phrase; else "". */
   mod: string;
+  /** The topic was a question: no "What Do You Think?" after it. */
+  asked: boolean;
   /** The subject speaks in the first person ("I Dressed Like It Was 1987"): no "you" frame after it. */
   firstPerson: boolean;
   /** Rewrite mode: a /grade rewrite of the creator's own title, where frames that change what the video is are left out. */
@@ -126,7 +130,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     howto: [(h) => (h.mod ? `What's the Secret to the Perfect ${h.mod}?` : ""), (h) => (h.mod ? `Why Is Everyone Trying This ${h.mod}?` : "")],
     howto_vp: [(h) => `What's the Easiest Way to ${h.S}?`, (h) => (h.craft ? `Can You Really ${h.S} at Home?` : "")],
     money: [(h) => `Where ${h.Is} ${h.NP} Headed Next?`, (h) => `${h.Is} ${h.NP} a Good Bet Right Now?`],
-    headline: [(h) => (WH_Q.test(h.S) || WH_Q_OPEN.test(h.S) ? "" : `${h.S}: What Do You Think?`)],
+    headline: [(h) => (WH_Q.test(h.S) || WH_Q_OPEN.test(h.S) || h.asked ? "" : `${h.S}: What Do You Think?`)],
     tragedy: [(h) => `${h.NP}: What Do We Know So Far?`],
     mourning: [(h) => `Who Was ${h.S}?`],
     safety: [(h) => `How Do You ${h.S}?`],
@@ -298,7 +302,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     howto: [(h) => (h.mod ? `What's the Secret to the Perfect ${h.mod}?` : "")],
     howto_vp: [(h) => `What's the Easiest Way to ${h.S}?`],
     money: [(h) => `Where ${h.Is} ${h.NP} Headed Next?`],
-    headline: [(h) => (WH_Q.test(h.S) || WH_Q_OPEN.test(h.S) ? "" : `${h.S}: What Do You Think?`)],
+    headline: [(h) => (WH_Q.test(h.S) || WH_Q_OPEN.test(h.S) || h.asked ? "" : `${h.S}: What Do You Think?`)],
     tragedy: [(h) => `${h.NP}: What Do We Know So Far?`],
     mourning: [(h) => `Who Was ${h.S}?`],
   },
@@ -454,6 +458,7 @@ function helpers(s: Subject, year: number, rw: boolean): Helpers {
     dur: s.span ? s.span.replace(/^after\s+/i, "") : "a Week",
     poss: possessive(s.text),
     firstPerson: FIRST_PERSON.test(s.text),
+    asked: !!s.asked,
     secondPerson: /\b(?:you|your|you're|you’re|yourself)\b/i.test(s.text),
     mod: s.kind !== "headline" && !s.vp && s.text.split(" ").length <= 3 && !/\b(?:of|the|and|with|for|vs|on|in|at|to)\b|[&,’'"]/i.test(s.text) ? s.text : "",
     y: year,
@@ -527,6 +532,9 @@ function accepted(raw: string, pattern: string, s: Subject, rw: boolean): string
   const text = finish(raw);
   // A tutorial the creator tried ("I Tried a 10-Step Korean Skincare Routine for a Month") stays a trial, not "… in 10 Minutes".
   const trial = rw && s.reviewed && s.kind === "howto" && !FRAME_CHANGE.test(text);
+  // A listicle inside a listicle ("5 Things to Know About 10 Easy Magic Tricks") does not read.
+  const twoCounts = /^\d/.test(s.text) && /^\d/.test(text) && !text.startsWith(s.text);
+  if (twoCounts) return null;
   return [...text].length <= HOOK_MAX && titlePatterns(text).includes(pattern) && keepsFrame(text, s, rw) && !echoes(text, s.text) && !trial ? text : null;
 }
 
@@ -640,7 +648,7 @@ export function productReadsWithThe(name: string): boolean {
 const LEADING_THE = /^the\s+/i;
 const HOWTO_VP = /^how\s+to\s+/i;
 /** Imperative openers of a how-to given without "how to" ("make cold brew"). */
-const VP_TAILS = /\s+(?:at home|from scratch|the easy way|the right way|like a pro|for beginners|step by step|fast|quickly|easily|tutorial|guide)$/i;
+const VP_TAILS = /\s+(?:at home|from scratch|the easy way|the right way|like a pro|for beginners|step by step|fast|quickly|easily|perfectly|every (?:single )?time|tutorial|guide)$/i;
 const VP_OPENERS = /^(?:make|build|fix|cook|bake|draw|learn|grow|clean|start|lose|save|paint|write|install|play|sing|dance|train|edit|brew|sew|knit|style|cut|dye|braid|apply|get rid of)\s/i;
 
 /**
@@ -697,6 +705,8 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
     t = t.replace(HOWTO_VP, "");
     vp = true;
   } else if (VP_OPENERS.test(t) && !/\s(?:vs\.?|versus)\s/i.test(t)) vp = true; // "Make Mega Blender VS Coca Cola" is an experiment, no task
+  // A reveal after "..." ("Make Every Popular Mexican Dish... VEGAN") is no task to frame.
+  if (vp && /\.\.\.|…/.test(t)) vp = false;
   // Templates add their own setting ("… at Home", "… Like a Pro"); a how-to keeps only its task.
   if (vp) t = t.replace(VP_TAILS, "") || t;
   if (LEADING_THE.test(t) && t.split(" ").length > 1) {
@@ -708,12 +718,16 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   const words = text.split(" ");
   const head = (words[words.length - 1] ?? "").toLowerCase();
   // Read the hook on the topic before its end punctuation went: "not enough milk?" is a question.
-  const hooked = asked || classifyHook(text) !== "plain" || classifyHook(plainText(topic)) === "question";
+  const question = asked || classifyHook(plainText(topic)) === "question";
+  const hooked = question || classifyHook(text) !== "plain";
   let kind = vp ? "howto" : topicKind(text, ctx, hooked);
+  // A spectacle counted in its name ("250,000 Dominoes", "10 Years") is no topic to explain or list.
+  // (A year is no count: "the 1976 Buick Skyhawk Commercial".)
+  if ((kind === "general" || (kind === "howto" && !vp)) && /^\d/.test(text) && !/^(?:1[89]|20)\d\d\b/.test(text)) kind = "headline";
   // A headline is quoted whole, with the article it came with.
   const cut = plainText(topic).normalize("NFKC").replace(/\s+/g, " ").trim().length > TOPIC_MAX;
   if (kind === "headline" && leadingThe) {
-    return withGenre({ text: titleCase(shiftTypos(recase(calm(safeTopic(topic)), dict))), kind, tone, the: false, plural: false, vp: false, span, cut }, ctx);
+    return withGenre({ asked: question,  text: titleCase(shiftTypos(recase(calm(safeTopic(topic)), dict))), kind, tone, the: false, plural: false, vp: false, span, cut }, ctx);
   }
   // A part of a product ("iPhone X Battery") is not something to buy or switch to.
   if (kind === "product" && words.length >= 2 && FEATURE_HEADS.has(head)) kind = "general";
@@ -727,8 +741,8 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   if (/^(?:a|an|my|your|our|his|her|their|this|that|these|those)\s/i.test(text) || /['’]s\s/.test(words[0] + " ")) the = false;
   // A band or a name with its own article ("The Maine", "The Weeknd"): person templates use the bare
   // name (S), so the article goes back into it.
-  if (kind === "person" && leadingThe) return withGenre({ text: `The ${text}`, kind, tone, the: false, plural: false, vp, span }, ctx);
-  return withGenre({ text, kind, tone, the, plural: !vp && isPluralHead(text), vp, span, cut }, ctx);
+  if (kind === "person" && leadingThe) return withGenre({ asked: question,  text: `The ${text}`, kind, tone, the: false, plural: false, vp, span }, ctx);
+  return withGenre({ asked: question,  text, kind, tone, the, plural: !vp && isPluralHead(text), vp, span, cut }, ctx);
 }
 
 const MUSIC = 10;

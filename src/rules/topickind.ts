@@ -111,7 +111,9 @@ const gerundOpener = (w: string) => /^\p{L}{3,}ing$/u.test(w) && !NOT_GERUND.has
 /** 2–3 words opening with a common given name ("Bruno Mars"); not a thing of theirs ("Victoria Beckham Collection"). */
 export function namesPerson(text: string): boolean {
   const w = words(text.trim());
-  return w.length >= 2 && w.length <= 3 && GIVEN.has(w[0].toLowerCase()) && w.every((x) => /^[\p{L}'’.-]+$/u.test(x)) && !NOT_PERSON_TAIL.has(w[w.length - 1].toLowerCase());
+  const last = w[w.length - 1]?.toLowerCase() ?? "";
+  // "LeBron James Fearless" is a campaign: a surname is no adjective.
+  return w.length >= 2 && w.length <= 3 && GIVEN.has(w[0].toLowerCase()) && w.every((x) => /^[\p{L}'’.-]+$/u.test(x)) && !NOT_PERSON_TAIL.has(last) && !(w.length === 3 && /(?:less|ful|ous)$/.test(last));
 }
 
 /**

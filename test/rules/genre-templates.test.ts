@@ -348,7 +348,7 @@ describe("emphasis capitals (scripts/build-casing-words.ts)", () => {
 describe("one-word topics", () => {
   test("a one-word topic of no known kind is answered for the matched story's name", () => {
     expect(topicSubject("nails", { storyName: "Nail Art Designs" }).text).toBe("Nail Art Designs");
-    expect(topicSubject("trip", { storyName: "Road Trip with The Dolan Twins" }).text).toBe("Road Trip with The Dolan Twins");
+    expect(topicSubject("trip", { storyName: "Road Trip with The Dolan Twins" }).text).toBe("Road Trip with the Dolan Twins");
   });
   test("a word the story's name does not hold stays as typed (the match came through a tag)", () => {
     expect(topicSubject("kuwtk", { storyName: "10 Years" }).text).not.toBe("10 Years");
@@ -545,7 +545,7 @@ describe("themes, experiments, questions, typed names", () => {
   test("a theme in a Music story is a song, with its article", () => {
     const s = subjectOf("Powerpuff Girls Theme", { storyName: "Powerpuff Girls Theme", titles: ["Powerpuff Girls Theme"], channels: ["Some Band"], categoryIds: [10] });
     expect(s.genre).toBe("song");
-    expect(hookText("hook:confession", s, 2017)).toBe("My Honest Reaction to The Powerpuff Girls Theme");
+    expect(hookText("hook:confession", s, 2017)).toBe("My Honest Reaction to the Powerpuff Girls Theme");
   });
   test("a task with 'vs' is an experiment, not a how-to; an aside after '...' gets no 'at Home'", () => {
     expect(subjectOf("Make Mega Blender VS Coca Cola in Slow Motion").vp).toBe(false);
@@ -562,6 +562,31 @@ describe("themes, experiments, questions, typed names", () => {
   });
   test("a film keeps the article of its title", () => {
     const s = rewriteSubject("The Commuter Teaser Trailer #1", { year: 2017 });
-    expect(hookText("struct:second_person", s, 2017)).toBe("Everything You Need to Know Before Watching The Commuter");
+    expect(hookText("struct:second_person", s, 2017)).toBe("Everything You Need to Know Before Watching the Commuter");
+  });
+});
+
+// From the reading of seed 75.
+describe("questions typed, counts, tails, campaigns", () => {
+  test("a topic typed as a question gets no 'What Do You Think?' tail", () => {
+    expect(hookText("hook:question", subjectOf("Tara where are we?"), 2017)).toBeNull();
+  });
+  test("a name that opens with a count is no topic to list or explain; a year is no count", () => {
+    const dominoes = subjectOf("250,000 Dominoes!");
+    expect(dominoes.kind).toBe("headline");
+    expect(TEMPLATE_PATTERNS.map((p) => hookText(p, dominoes, 2017)).join(" ")).not.toMatch(/Explained|Things to Know/);
+    const tricks = subjectOf("10 Easy Magic Tricks Anyone can do");
+    expect(TEMPLATE_PATTERNS.map((p) => hookText(p, tricks, 2017)).join(" ")).not.toMatch(/^\d+ .*About 10/);
+    expect(subjectOf("1976 Buick Skyhawk Commercial").kind).not.toBe("headline");
+  });
+  test("'every time' and 'perfectly' are how-to tails", () => {
+    expect(subjectOf("How To Cook Perfect Rice Every Time").text).toBe("Cook Perfect Rice");
+  });
+  test("a given name, a surname and an adjective is a campaign, not a person", () => {
+    expect(subjectOf("LeBron James Fearless").kind).not.toBe("person");
+    expect(subjectOf("LeBron James").kind).toBe("person");
+  });
+  test("a reveal after '...' is no how-to task", () => {
+    expect(subjectOf("How To Make Every Popular Mexican Dish... VEGAN").vp).toBe(false);
   });
 });
