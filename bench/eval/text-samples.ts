@@ -57,7 +57,8 @@ console.log("|---|---|---|---|---|");
 const ctx = gradeContext(snap, now);
 const videos = snap.body.videos;
 const seenDrafts = new Set<string>();
-for (let i = 0, shown = 0; shown < n && i < n * 10; i++) {
+// Most drafts get no rewrite (no padding), so up to 50 draws per row shown.
+for (let i = 0, shown = 0; shown < n && i < n * 50; i++) {
   const draft = pick(videos).title.slice(0, 200);
   if (draft.length < 4 || seenDrafts.has(draft)) continue;
   seenDrafts.add(draft);

@@ -148,7 +148,7 @@ export function titleCase(text: string): string {
       if (core === "i" || /^i['’]/.test(core)) parts[i] = lead + "I" + core.slice(1);
       else if (/^[ap]\.m\.?$/.test(core)) parts[i] = lead + core; // 5 a.m., never 5 A.m.
       else if (/^[a-z]\d{1,2}$/.test(core) && !start) parts[i] = lead + core; // a model written so ("Prusa i3", "Canon g7")
-      else if (start || i === last || !SMALL.has(bare)) parts[i] = lead + capitaliseWord(core);
+      else if (start || i === last || !SMALL.has(bare) || particleOf(bare, parts, i)) parts[i] = lead + capitaliseWord(core);
     } else if (!start && i !== last && /^\p{Lu}\p{Ll}*\.?$/u.test(core) && SMALL.has(core.toLowerCase()) && smallInside(core, parts, i)) {
       // A small word a writer capitalised inside a phrase ("Marriage And Why", "Make A Cake") reads
       // as Title Case only in lower case.
@@ -163,6 +163,18 @@ export function titleCase(text: string): string {
 const PARTICLE_VERBS = new Set("hands turn switch try put carry hold come log sign move go catch hang keep get take check break cook face show pay kick cut shut back tip cool dance bake sing rap".split(" "));
 /** Letters that name something ("Vitamin A", "Plan A", "Grand Theft Auto V"), not the article. */
 const LETTER_NAMES = new Set("vitamin type plan class grade section part option size model group team series cup level".split(" "));
+
+/** "off"/"on"/"in" after a particle verb is part of the verb ("Haters Back Off", "Cook Off Challenge"). */
+function particleOf(w: string, parts: string[], i: number): boolean {
+  const prev = (parts[i - 2] ?? "").toLowerCase().replace(/[^\p{L}]+/gu, "");
+  return PARTICLES[w]?.has(prev) ?? false;
+}
+/** Verbs whose "Off", "On" or "In" is part of the verb; a noun before it ("My Honest Take on …") keeps it small. */
+const PARTICLES: Record<string, Set<string>> = {
+  off: new Set("back cook face show kick pay cut shut log sign tip cool dance bake sing rap turn switch".split(" ")),
+  on: new Set("turn switch log sign try".split(" ")),
+  in: new Set("check log sign plug weigh".split(" ")),
+};
 
 /** Whether a capitalised SMALL word inside a phrase is the small word (see titleCase). */
 function smallInside(core: string, parts: string[], i: number): boolean {

@@ -175,7 +175,7 @@ const FIRST_PERSON_RE = /\b(?:i|i'm|i’m|i've|i’ve|my|me)\b/i;
 
 /** Draft words that say the draft already is a review, a test or a reaction. */
 const REVIEWED_RE =
-  /\b(?:reviews?|reviewing|unboxing|tested|testing|tried|trying|hands[- ]on|first impressions|worth it|reactions?|reacting|reacts?|wrong about|switched to|bought|using|used|honest|opinion|thoughts on)\b/i;
+  /\b(?:reviews?|reviewing|unboxing|(?:recipe|taste|product)\s+tests?|tested|testing|tried|trying|hands[- ]on|first impressions|worth it|reactions?|reacting|reacts?|wrong about|switched to|bought|using|used|honest|opinion|thoughts on)\b/i;
 
 /** Words that make "A vs B" a fight or a match, not a comparison. */
 const SPORT_RE = /\b(?:highlights|ufc|mma|boxing|nba|nfl|mlb|nhl|mls|wwe|fifa|ncaa|premier league|champions league|fight|bout|match|knockout|weigh-?ins?|face ?off|full game|game \d+|week \d+)\b/i;
@@ -262,7 +262,8 @@ export function topicSubject(topic: string, ctx: TopicContext = {}): Subject {
     const bare = (x: string) => ` ${x.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim()} `;
     if (bare(f.text).includes(bare(name)) && f.text.split(" ").length >= s.text.split(" ").length + 2 && !f.cut) return f;
   }
-  if (s.kind !== "general" || s.text.includes(" ") || !name.includes(" ") || s.tone.sensitive) return s;
+  // (Not a film: "mother!" is the film, not "Filming 'Mother".)
+  if (s.kind !== "general" || s.text.includes(" ") || !name.includes(" ") || s.tone.sensitive || s.genre === "screen") return s;
   // Only a name that holds the word ("nails" in "Nail Art Designs"), not one the match reached by a tag.
   const w = stem(tokens(s.text)[0] ?? "");
   if (!tokens(name).some((x) => stem(x) === w)) return s;

@@ -18,6 +18,7 @@ import { GENRE_TEMPLATES, type GenreHelpers } from "./genre-templates.ts";
 import { titlePatterns } from "./structure.ts";
 import { classifyHook } from "./hook.ts";
 import { readability } from "./readability.ts";
+import { STOPWORDS } from "./text.ts";
 import casingWords from "./casing-words.json";
 
 export const HOOK_MAX = 100;
@@ -380,6 +381,8 @@ function families(s: Subject, rw: boolean): Family[] {
   if (s.tone.sensitive && (s.personal || FIRST_PERSON.test(s.text))) return ["personal"];
   // A hypothetical about death ("What Animal Will Survive When Everyone Dies") is no news: no frame fits.
   if (s.tone.sensitive && WH_Q_OPEN.test(s.text)) return [];
+  // So is a call to act ("Let's Help the Victims of the Las Vegas Attack"): it is the creator's own appeal.
+  if (s.tone.sensitive && /^(?:let['’]?s|please|help|donate|pray)\b/i.test(s.text)) return [];
   // A how-to in a disaster ("How to Cook With No Power During a Hurricane") is safety advice, still a how-to.
   if (s.tone.sensitive && s.vp) return ["safety"];
   if (s.tone.sensitive) return s.tone.death && s.kind === "person" ? ["mourning"] : s.kind === "headline" || s.text.split(" ").length > 5 ? ["tragedy_headline"] : ["tragedy"];
@@ -487,6 +490,8 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
   // non-words ("Rrrrrrrrrrrrr") has nothing to frame: no hook rather than a wrong one.
   if (subject.cut && (subject.kind === "headline" || subject.kind === "general")) return null;
   if (subject.nonWords) return null;
+  // A title in another language ("Detik Detik Terjadinya Benturan Keras …") cannot be read, let alone framed.
+  if (foreign(subject.text)) return null;
   // Two sentences ("Never Been So Mad. Grilling with Liza"): no one frame fits both.
   if (subject.kind === "headline" && twoSentences(subject.text)) return null;
   // Someone's own routine or look ("My Early Morning Flight Routine") is a lifestyle video, not a tutorial.
@@ -516,6 +521,26 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
   }
   return null;
 }
+
+/**
+ * Text in another language: mostly letters outside the Latin script ("한국 맥도날드 신 초콜릿 메뉴"), or two or
+ * more function words of Spanish, Portuguese, French, German, Indonesian or Tagalog and no English one
+ * ("Asi Se Vivió El Sismo De 7.1 En México", "Das aCar Auf Der IAA"). A short list, not a language model:
+ * a foreign title without such words ("Detik Detik Terjadinya Benturan Keras …") still gets framed.
+ */
+function foreign(t: string): boolean {
+  const letters = t.match(/\p{L}/gu) ?? [];
+  if (letters.length && letters.filter((c) => /\p{Script=Latin}/u.test(c)).length * 2 < letters.length) return true;
+  const ws = (t.toLowerCase().match(/\p{L}+/gu) ?? []);
+  const other = ws.filter((w) => FOREIGN_FUNCTION.has(w)).length;
+  const english = ws.filter((w) => STOPWORDS.has(w) && !FOREIGN_FUNCTION.has(w)).length;
+  return other >= 2 && english === 0;
+}
+const FOREIGN_FUNCTION = new Set(
+  ("el la los las del en y que con por para una es se su al lo le les des du et est il une pas sur dans " +
+    "der die das und ist nicht ein eine mit auf von zu den dem im " +
+    "yang dan di ke dari ini itu untuk dengan ng sa mga ang nao em um uma os").split(" "),
+);
 
 /** A sentence break inside the text: a word of two or more lower-case letters, a full stop, a capital; not an abbreviation ("Mrs. Maisel"). */
 function twoSentences(t: string): boolean {
@@ -701,12 +726,16 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   const dict: Casing = casingFrom([ctx.storyName ?? "", ...(ctx.titles ?? [])]);
   let vp = false;
   let leadingThe = false;
+  const asTyped = t;
   if (HOWTO_VP.test(t)) {
     t = t.replace(HOWTO_VP, "");
     vp = true;
   } else if (VP_OPENERS.test(t) && !/\s(?:vs\.?|versus)\s/i.test(t)) vp = true; // "Make Mega Blender VS Coca Cola" is an experiment, no task
   // A reveal after "..." ("Make Every Popular Mexican Dish... VEGAN") is no task to frame.
-  if (vp && /\.\.\.|…/.test(t)) vp = false;
+  if (vp && /\.\.\.|…/.test(t)) {
+    vp = false;
+    t = asTyped;
+  }
   // Templates add their own setting ("… at Home", "… Like a Pro"); a how-to keeps only its task.
   if (vp) t = t.replace(VP_TAILS, "") || t;
   if (LEADING_THE.test(t) && t.split(" ").length > 1) {
@@ -723,7 +752,7 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   let kind = vp ? "howto" : topicKind(text, ctx, hooked);
   // A spectacle counted in its name ("250,000 Dominoes", "10 Years") is no topic to explain or list.
   // (A year is no count: "the 1976 Buick Skyhawk Commercial".)
-  if ((kind === "general" || (kind === "howto" && !vp)) && /^\d/.test(text) && !/^(?:1[89]|20)\d\d\b/.test(text)) kind = "headline";
+  if ((kind === "general" || (kind === "howto" && !vp)) && /^\d[\d,.]*\s/.test(text) && !/^(?:1[89]|20)\d\d\b/.test(text) && !["screen", "song", "food"].includes(genreOf(text, ctx) ?? "")) kind = "headline";
   // A headline is quoted whole, with the article it came with.
   const cut = plainText(topic).normalize("NFKC").replace(/\s+/g, " ").trim().length > TOPIC_MAX;
   if (kind === "headline" && leadingThe) {

@@ -590,3 +590,31 @@ describe("questions typed, counts, tails, campaigns", () => {
     expect(subjectOf("How To Make Every Popular Mexican Dish... VEGAN").vp).toBe(false);
   });
 });
+
+// From the reading of seed 76.
+describe("films by one word, particles, reveals, other languages, appeals, recipe tests", () => {
+  test("a one-word film is answered for itself, not for the story name that holds it", () => {
+    const ctx = { storyName: "Filming 'Mother", titles: ["mother! (2017) - Official Trailer - Paramount Pictures", "Filming 'Mother!'"], categoryIds: [1, 24], topical: true };
+    expect(topicSubject("mother!", ctx).text).toBe("Mother");
+  });
+  test("'Off' after a particle verb is part of it; a noun before 'on' keeps it small", () => {
+    expect(subjectOf("haters back off pants cookies").text).toBe("Haters Back Off Pants Cookies");
+    expect(hookText("hook:confession", subjectOf("netflix"), 2017)).toMatch(/ on Netflix$/);
+  });
+  test("a how-to whose task ends in a reveal after '...' keeps its 'How to' and gets no task frame", () => {
+    const s = subjectOf("How To Make Every Popular Mexican Dish... VEGAN");
+    expect(s.text).toMatch(/^How to Make/);
+    expect(TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017)).join(" ")).not.toMatch(/I Tried to Make|: What Do You Think\?/);
+  });
+  test("text in another script or with foreign function words gets no frame; English with 'de' or 'la' does", () => {
+    for (const t of ["한국 맥도날드 신 초콜릿 메뉴!?!", "Вот она настоящая магия!", "Asi se vivió el sismo de 7.1 en México #CDMX", "Das aCar auf der IAA"])
+      expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf(t), 2017)).filter(Boolean)).toEqual([]);
+    expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Dinner at La Boheme in the City"), 2017)).filter(Boolean).length).toBeGreaterThan(0);
+  });
+  test("an appeal about a tragedy is the creator's own: no frame", () => {
+    expect(TEMPLATE_PATTERNS.map((p) => rewriteText(p, "LET'S HELP THE VICTIMS OF THE LAS VEGAS ATTACK", { year: 2017 })).filter(Boolean)).toEqual([]);
+  });
+  test("a recipe test is a trial: its rewrite stays one, or there is none", () => {
+    for (const o of TEMPLATE_PATTERNS.map((p) => rewriteText(p, "AKUTAQ Eskimo Ice Cream Recipe Test | Crisco & Berries", { year: 2017 })).filter(Boolean)) expect(o).toMatch(/tried|tested|review/i);
+  });
+});
