@@ -177,6 +177,9 @@ const FIRST_PERSON_RE = /\b(?:i|i'm|i’m|i've|i’ve|my|me)\b/i;
 const REVIEWED_RE =
   /\b(?:reviews?|reviewing|unboxing|(?:recipe|taste|product)\s+tests?|tested|testing|tried|trying|hands[- ]on|first impressions|worth it|reactions?|reacting|reacts?|wrong about|switched to|bought|using|used|honest|opinion|thoughts on)\b/i;
 
+const NEWSY = new Set([25, 27, 28]);
+const ILLNESS_RE = /\b(?:chemo\w*|radiation|surgery|diagnos\w+|cancer|tumou?rs?|leukemia|treatment|recovery|hospital\w*|illness|depression|anxiety|eating disorders?|anorexia|bulimia|ptsd|addiction|overdose\w*|seizures?)\b/i;
+
 /** Words that make "A vs B" a fight or a match, not a comparison. */
 const SPORT_RE = /\b(?:highlights|ufc|mma|boxing|nba|nfl|mlb|nhl|mls|wwe|fifa|ncaa|premier league|champions league|fight|bout|match|knockout|weigh-?ins?|face ?off|full game|game \d+|week \d+)\b/i;
 
@@ -197,8 +200,9 @@ export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
   if (cut) s.cut = true;
   s.reviewed = REVIEWED_RE.test(whole);
   // "Dealing with Cancer (This is my SECRET)": the creator's own story, whatever part the subject is.
-  // So is an illness or treatment in a People & Blogs story, a vlog ("Chemotherapy Effects Not Working!").
-  s.personal = FIRST_PERSON_RE.test(whole) || (s.cat === 22 && /\b(?:chemo\w*|radiation|surgery|diagnos\w+|cancer|treatment|recovery|hospital\w*)\b/i.test(whole));
+  // So is an illness or a treatment in a story outside News, Education and Science: a creator's vlog
+  // ("Chemotherapy Effects Not Working!", "Update: Problem with Chemo Pills", "Daniel and Depression").
+  s.personal = FIRST_PERSON_RE.test(whole) || (s.cat != null && !NEWSY.has(s.cat) && ILLNESS_RE.test(whole));
   s.highlights = /\bhighlights\b/i.test(whole);
   if (!s.tone.sensitive && !isWorkTitle(whole)) {
     const t = toneOf(whole.slice(0, 400), ctx.storyName ?? "", ctx.titles ?? []);

@@ -194,7 +194,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     product: [(h) => `${h.NP} After 100 Hours of Use`, (h) => `${h.NP} in 60 Seconds`],
     person: [(h) => `${possessiveOf(h)} Story in 60 Seconds`],
     event: [(h) => `${h.NP} in 60 Seconds`],
-    howto: [(h) => (h.firstPerson ? "" : `${h.S} in 10 Minutes`)],
+    howto: [(h) => (h.firstPerson || TIPS.test(h.S) ? "" : `${h.S} in 10 Minutes`)],
     howto_vp: [(h) => (h.craft ? `How to ${h.S} in 10 Minutes` : "")],
     money: [(h) => `${h.NP} in 60 Seconds`],
     // No headline family: "Trump Attacks the Mayor of San Juan in 60 Seconds" reads as filler.
@@ -221,7 +221,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
   },
   "struct:how_to": {
     product: [(h) => `How to Get the Most Out of ${h.NP}`, (h) => `How to Set Up ${h.NP} the Right Way`],
-    howto: [(h) => `${h.S}: A Step-by-Step Tutorial`, (h) => (h.mod ? `How to Nail Your ${h.mod}` : "")],
+    howto: [(h) => (TIPS.test(h.S) ? "" : `${h.S}: A Step-by-Step Tutorial`), (h) => (h.mod ? `How to Nail Your ${h.mod}` : "")],
     howto_vp: [(h) => `How to ${h.S}: A Step-by-Step Guide`, (h) => `How to ${h.S} (Step by Step)`],
     money: [(h) => `How to Make Sense of ${h.NP}`],
     tragedy: [(h) => `How to Help After ${h.NP}`],
@@ -251,7 +251,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     product: [(h) => `${h.NP} [Honest Review${h.span}]`],
     person: [(h) => `${h.S} [Career Highlights]`],
     event: [(h) => `${h.NP} [Highlights]`],
-    howto: [(h) => `${h.S} [Step by Step]`],
+    howto: [(h) => (TIPS.test(h.S) ? "" : `${h.S} [Step by Step]`)],
     howto_vp: [(h) => `How to ${h.S} [Step by Step]`],
     money: [(h) => `${h.NP} [Explained]`],
     headline: [(h) => (h.rw || h.firstPerson || !h.reacts ? "" : `${h.S} [Reaction]`)],
@@ -313,7 +313,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     product: [(h) => `${h.NP} | Honest Review${h.span}`],
     person: [(h) => `${h.S} | The Story So Far`],
     event: [(h) => `${h.NP} | Highlights`],
-    howto: [(h) => `${h.S} | Step-by-Step Tutorial`],
+    howto: [(h) => (TIPS.test(h.S) ? "" : `${h.S} | Step-by-Step Tutorial`)],
     howto_vp: [(h) => `How to ${h.S} | Step-by-Step Guide`],
     money: [(h) => `${h.NP} | Explained`],
     tragedy: [(h) => `${h.NP} | What We Know`],
@@ -336,7 +336,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     product: [(h) => `${h.NP} - Honest Review${h.span}`],
     person: [(h) => `${h.S} - The Story So Far`],
     event: [(h) => `${h.NP} - What We Know`],
-    howto: [(h) => (/\b(?:tutorial|step|guide)\b/i.test(h.S) ? "" : `${h.S} - Easy Step-by-Step Tutorial`)],
+    howto: [(h) => (/\b(?:tutorial|step|guide)\b/i.test(h.S) || TIPS.test(h.S) ? "" : `${h.S} - Easy Step-by-Step Tutorial`)],
     howto_vp: [(h) => `How to ${h.S} - The Easy Way`],
     money: [(h) => `${h.NP} - What It Means for You`],
     tragedy: [(h) => `${h.NP} - What We Know`],
@@ -367,6 +367,8 @@ function possessiveOf(h: Helpers): string {
 export const TEMPLATES: Readonly<Record<string, unknown>> = T;
 export const TEMPLATE_PATTERNS: readonly string[] = Object.keys(T);
 
+/** Tips, tricks or secrets are no tutorial: no "Step-by-Step" tag for them. */
+const TIPS = /\b(?:tips|tricks|hacks|secrets|ideas|facts|mistakes)\b/i;
 const WH_Q_OPEN = /^(?:(?:what|why|who|which|when|where|how)(?:['’]s)?|did|does|do|is|are|was|were|can|could|should|would|will|has|have|here['’]?s|this is)\s+(?!to\s)/i;
 /** A subject that is itself a question ("Why Are You Anxious"): no question tail after it. */
 const WH_Q =
@@ -381,6 +383,8 @@ function families(s: Subject, rw: boolean): Family[] {
   if (s.tone.sensitive && (s.personal || FIRST_PERSON.test(s.text))) return ["personal"];
   // A hypothetical about death ("What Animal Will Survive When Everyone Dies") is no news: no frame fits.
   if (s.tone.sensitive && WH_Q_OPEN.test(s.text)) return [];
+  // Bloopers, fails or a prank about a disaster mix two tones no frame can hold.
+  if (s.tone.sensitive && /\b(?:bloopers?|fails?|funny|parody|prank\w*|memes?)\b/i.test(s.text)) return [];
   // So is a call to act ("Let's Help the Victims of the Las Vegas Attack"): it is the creator's own appeal.
   if (s.tone.sensitive && /^(?:let['’]?s|please|help|donate|pray)\b/i.test(s.text)) return [];
   // A how-to in a disaster ("How to Cook With No Power During a Hurricane") is safety advice, still a how-to.
@@ -647,7 +651,7 @@ const THE_HEADS = new Set(
     "finale trial verdict summit keynote conference ceremony parade protest protests march rally eclipse outage shutdown crash draft " +
     "playoffs tour storm floods fire game match series price prices market economy bubble fork budget deal ipo rate rates dollar " +
     "diet challenge trend update battery camera screen display design launch lineup trailer controversy scandal feud movement " +
-    "commercial ad speech interview performance documentary announcement theme release reveal").split(" "),
+    "commercial ad speech interview performance documentary announcement theme release reveal championship championships open cup bowl derby olympics").split(" "),
 );
 /** Heads that name a part or aspect of a product, not the product. */
 const FEATURE_HEADS = new Set("battery camera screen display design update notch price case charger keyboard speakers software features specs leaks rumors unlock fail test speed charging performance comparison life".split(" "));
@@ -705,6 +709,19 @@ const plainCaps = (t: string) =>
     EMPHASIS.has(w.toLowerCase()) && !BRAND_CAPS.has(w) ? (t[at + w.length] === "-" ? w[0] + w.slice(1).toLowerCase() : w.toLowerCase()) : w,
   );
 /**
+ * Alternating capitals as a style ("GeT rEaDay WiTh mE"): three or more words with a capital after a
+ * small letter, not a name's ("McDonald", "iPhone", "DeVos"), are written in small letters.
+ */
+function unAlternate(t: string): string {
+  const ws = t.split(" ");
+  // A name's capitals: one after a prefix ("McDonald", "DeVos") or after a single small letter ("iPhone").
+  const named = (w: string) => /^(?:Mc|Mac|De|La|Le|Di|Da|O['’])\p{Lu}\p{Ll}*$|^\p{Ll}\p{Lu}[^\p{Ll}]*\p{Ll}*$/u.test(w);
+  const odd = (w: string) => /\p{Ll}\p{Lu}/u.test(w) && !named(w);
+  // Once the style is plain, every word written in it goes ("mE" too); brands get their casing back from the dictionary.
+  return ws.filter(odd).length >= 3 ? ws.map((w) => (/\p{Ll}\p{Lu}/u.test(w) ? w.toLowerCase() : w)).join(" ") : t;
+}
+
+/**
  * A capital vowel typed second by a held Shift key ("Isla FIsher", "DOnald", "WIldlife"): a typo, not a
  * name. Pairs with a second consonant are names or handles ("CQuartz", "JLaw", "XFactor") and stay.
  */
@@ -723,7 +740,7 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   // A pair's possessive that ends the subject lost its noun to a cut ("Vanessa and Maks’ - Tango"): the
   // names stay. (Not a brand alone: "McDonald's".)
   if (/\s(?:and|&)\s/i.test(t)) t = t.replace(/(\p{L}{2,})(?:['’]s|s['’])$/u, (m, w: string) => (m.endsWith("s’") || m.endsWith("s'") ? w + "s" : w));
-  const dict: Casing = casingFrom([ctx.storyName ?? "", ...(ctx.titles ?? [])]);
+  const dict: Casing = casingFrom([ctx.storyName ?? "", ...(ctx.titles ?? [])].map(unAlternate));
   let vp = false;
   let leadingThe = false;
   const asTyped = t;
@@ -742,10 +759,11 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
     t = t.replace(LEADING_THE, "");
     leadingThe = true;
   }
-  const text = titleCase(plainCaps(plainShort(shiftTypos(recase(calm(t), dict)))));
+  const text = titleCase(plainCaps(plainShort(shiftTypos(recase(calm(unAlternate(t)), dict)))));
   const tone = toneOf(t, ctx.storyName ?? "", ctx.titles ?? []);
   const words = text.split(" ");
-  const head = (words[words.length - 1] ?? "").toLowerCase();
+  // A trailing year is no head: "the IRONMAN World Championship 2017".
+  const head = (words.filter((w) => !/^(?:19|20)\d\d$/.test(w)).pop() ?? "").toLowerCase();
   // Read the hook on the topic before its end punctuation went: "not enough milk?" is a question.
   const question = asked || classifyHook(plainText(topic)) === "question";
   const hooked = question || classifyHook(text) !== "plain";

@@ -618,3 +618,29 @@ describe("films by one word, particles, reveals, other languages, appeals, recip
     for (const o of TEMPLATE_PATTERNS.map((p) => rewriteText(p, "AKUTAQ Eskimo Ice Cream Recipe Test | Crisco & Berries", { year: 2017 })).filter(Boolean)) expect(o).toMatch(/tried|tested|review/i);
   });
 });
+
+// From the reading of seed 77.
+describe("vlogs about illness, bloopers, tips, alternating capitals, event heads", () => {
+  test("an illness in a story outside News, Education and Science is the creator's own story", () => {
+    const story = { storyName: "Daniel and Depression", titles: ["Daniel and Depression"], channels: ["Daniel Howell"], categoryIds: [22], topical: false };
+    const outs = TEMPLATE_PATTERNS.map((p) => rewriteText(p, "Daniel and Depression", { year: 2017, story })).filter(Boolean);
+    expect(outs).toContain("Daniel and Depression - My Story");
+    expect(outs.join(" ")).not.toMatch(/What You Need to Know|What We Know/);
+    const news = { storyName: "Cancer drug approved", titles: ["New cancer drug approved by FDA"], categoryIds: [25], topical: true };
+    expect(TEMPLATE_PATTERNS.map((p) => rewriteText(p, "New cancer drug approved by FDA", { year: 2017, story: news })).join(" ")).not.toMatch(/My Story/);
+  });
+  test("bloopers or a prank about a disaster get no frame", () => {
+    expect(TEMPLATE_PATTERNS.map((p) => rewriteText(p, "Hurricane Irma News Bloopers", { year: 2017 })).filter(Boolean)).toEqual([]);
+  });
+  test("tips, tricks and secrets are no step-by-step tutorial", () => {
+    const outs = TEMPLATE_PATTERNS.map((p) => rewriteText(p, "Makeup Tips & Secrets With Superstar Ariel Tejada | Shay Mitchell", { year: 2017 })).join(" ");
+    expect(outs).not.toMatch(/Step-by-Step|Step by Step|in 10 Minutes/);
+  });
+  test("alternating capitals as a style are written plainly; names keep theirs", () => {
+    expect(subjectOf("CHIT-CHATTY GeT rEaDay WiTh mE + LOOK BOOK!").text).toBe("Chit-Chatty Get Readay with Me + Look Book");
+    expect(subjectOf("McDonald's iPhone DeVos Review").text).toMatch(/McDonald's iPhone DeVos/);
+  });
+  test("a trailing year is no head: an event reads with 'the'", () => {
+    expect(hookText("struct:number_led", subjectOf("IRONMAN World Championship 2017"), 2017)).toBe("5 Things to Know About the Ironman World Championship 2017");
+  });
+});
