@@ -82,7 +82,7 @@ const TRAIL_RE = new RegExp(
 );
 /** Framing words that alone do not make a subject. */
 const FRAMING_ONLY =
-  /^(?:review|unboxing|reaction|update|explained|first impressions|honest review|full review|trailer|teaser|official video|official trailer|tutorial|recap|vlog|after ?show|(?:match |game |extended )?highlights|full episode|interview|podcast|behind the scenes|preview|live ?stream|sneak peek|bloopers|breaking(?: news)?|news|live|watch live|live now|watch now|(?:ultra |super |so )?rare|amazing|incredible|wow|omg|insane|epic|unbelievable|shocking|finally|must watch|exposed|revealed|confirmed|warning|exclusive|must see|watch|caught on (?:camera|tape))$/i;
+  /^(?:review|unboxing|reaction|update|explained|first impressions|honest review|full review|trailer|teaser|official video|official trailer|tutorial|recap|vlog|after ?show|(?:match |game |extended )?highlights|full episode|interview|podcast|behind the scenes|preview|live ?stream|sneak peek|bloopers|breaking(?: news)?|news|live|watch live|live now|watch now|(?:ultra |super |so )?rare|amazing|incredible|wow|omg|insane|epic|unbelievable|shocking|finally|must watch|exposed|revealed|confirmed|warning|exclusive|must see|watch|watch this|look at this|check this out|caught on (?:camera|tape))$/i;
 
 /** Segments of a title at its separators, first (main) part first. */
 function segments(t: string): string[] {
@@ -169,7 +169,7 @@ export interface RewriteContext {
 const RELEASE = /\b(?:official\s+(?:music\s+)?(?:video|audio|visualizer)|lyrics?\s+video|official\s+lyric)\b|\s[-–]\s.*\((?:audio|lyrics?)\)/i;
 
 /** Labels of a film or show release. */
-const SCREEN_LABEL = /\b(?:(?:official|full|final|new|teaser|english)\s+(?:trailer|teaser)|teaser\b|(?:teaser\s+)?trailer\s*#?\d|\((?:19|20)\d\d\s+(?:movie|film)\)|official\s+clip)\b|\btrailer\W*$/i;
+const SCREEN_LABEL = /\b(?:(?:official|full|final|new|teaser|english)\s+(?:trailer|teaser)|teaser\b|(?:teaser\s+)?trailer\s*#?\d|trailer\s+(?:19|20)\d\d|\((?:19|20)\d\d\s+(?:movie|film)\)|official\s+clip)\b|\btrailer\W*$/i;
 
 const FIRST_PERSON_RE = /\b(?:i|i'm|i’m|i've|i’ve|my|me)\b/i;
 
@@ -245,6 +245,8 @@ export function topicSubject(topic: string, ctx: TopicContext = {}): Subject {
     const t = subjectFromText(lead, ctx);
     if (t.text && !FRAMING_ONLY.test(t.text)) return t;
   }
+  // Framing alone with nothing behind it ("Watch This") has no subject to frame.
+  if (FRAMING_ONLY.test(s.text)) return { ...s, text: "" };
   const name = ctx.storyName ?? "";
   // A story name cut at its length limit ("Forced Arbitration Is a Get Out of Jail Free Card for Big"),
   // typed as the topic, is answered for the title it was cut from.

@@ -389,7 +389,8 @@ function families(s: Subject, rw: boolean): Family[] {
   if (s.tone.sensitive && /^(?:let['’]?s|please|help|donate|pray)\b/i.test(s.text)) return [];
   // A how-to in a disaster ("How to Cook With No Power During a Hurricane") is safety advice, still a how-to.
   if (s.tone.sensitive && s.vp) return ["safety"];
-  if (s.tone.sensitive) return s.tone.death && s.kind === "person" ? ["mourning"] : s.kind === "headline" || s.text.split(" ").length > 5 ? ["tragedy_headline"] : ["tragedy"];
+  // A clause without its verb's subject reads as a headline too ("Young Fan Hospitalized"), not as a name.
+  if (s.tone.sensitive) return s.tone.death && s.kind === "person" ? ["mourning"] : s.kind === "headline" || s.text.split(" ").length > 5 || /\s\w+ed$/i.test(s.text) ? ["tragedy_headline"] : ["tragedy"];
   // A plural how-to noun ("Keto Recipes") reads wrong in "7 … Mistakes", "Try This …": general only.
   // A rewrite of a tutorial stays a tutorial: no general fallback ("What You Need to Know About Soap Tips").
   // A how-to that names its format ("Autumn Makeup Tutorial for Straight Men") is no topic to know about.
@@ -454,7 +455,7 @@ function helpers(s: Subject, year: number, rw: boolean): Helpers {
     // Nor after a question ("What's This Video About [Reaction]").
     reacts: !NO_REACTION.has(s.cat ?? -1) && !/\breact/i.test(s.text) && !WH_Q_OPEN.test(s.text),
     // Not an experiment ("Make Mega Blender VS Coca Cola in Slow Motion") or a trailing aside ("… Dish... Vegan").
-    craft: VP_OPENERS.test(s.text + " ") && !/\s(?:vs\.?|versus)\s|\.\.\.|…/i.test(s.text),
+    craft: VP_OPENERS.test(s.text + " ") && !NOT_CRAFT.test(s.text) && !/\s(?:vs\.?|versus)\s|\.\.\.|…/i.test(s.text),
     S: s.text,
     NP: s.the && !/^the\s/i.test(s.text) ? `the ${s.text}` : s.text,
     Is: s.plural ? "Are" : "Is",
@@ -474,7 +475,9 @@ function helpers(s: Subject, year: number, rw: boolean): Helpers {
 
 /** Capitalise a leading "the" and apply Title Case; collapse any doubled space a template made. */
 function finish(text: string): string {
-  return titleCase(text.replace(/\s+/g, " ").trim());
+  // "a LCD Mask" → "an LCD Mask": the article of an acronym goes by how its first letter is said.
+  const t = text.replace(/\s+/g, " ").trim().replace(/\b([Aa])n? (?=([A-Z]{2,5})\b)/g, (m, a: string, next: string) => `${a}${indefinite(next) === "an" ? "n" : ""} `);
+  return titleCase(t);
 }
 
 /**
@@ -496,6 +499,8 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
   if (subject.nonWords) return null;
   // A title in another language ("Detik Detik Terjadinya Benturan Keras …") cannot be read, let alone framed.
   if (foreign(subject.text)) return null;
+  // A greeting or an announcement ("Welcome Baby Taika!", "Happy Birthday Mom") is the family's own moment: no frame fits.
+  if (!subject.tone.sensitive && /^(?:welcome|introducing|congratulations|congrats|happy birthday|happy anniversary|rip|rest in peace)\b/i.test(subject.text)) return null;
   // Two sentences ("Never Been So Mad. Grilling with Liza"): no one frame fits both.
   if (subject.kind === "headline" && twoSentences(subject.text)) return null;
   // Someone's own routine or look ("My Early Morning Flight Routine") is a lifestyle video, not a tutorial.
@@ -647,7 +652,7 @@ export interface TopicContext extends GenreContext {
 
 /** Head words that read with "the" ("the Las Vegas Shooting", "the Bitcoin Price", "the Keto Diet"). */
 const THE_HEADS = new Set(
-  ("shooting shootings attack bombing earthquake election referendum debate awards emmys oscars grammys vmas festival concert premiere " +
+  ("shooting attack bombing earthquake election referendum debate awards emmys oscars grammys vmas festival concert premiere " +
     "finale trial verdict summit keynote conference ceremony parade protest protests march rally eclipse outage shutdown crash draft " +
     "playoffs tour storm floods fire game match series price prices market economy bubble fork budget deal ipo rate rates dollar " +
     "diet challenge trend update battery camera screen display design launch lineup trailer controversy scandal feud movement " +
@@ -678,7 +683,9 @@ const LEADING_THE = /^the\s+/i;
 const HOWTO_VP = /^how\s+to\s+/i;
 /** Imperative openers of a how-to given without "how to" ("make cold brew"). */
 const VP_TAILS = /\s+(?:at home|from scratch|the easy way|the right way|like a pro|for beginners|step by step|fast|quickly|easily|perfectly|every (?:single )?time|tutorial|guide)$/i;
-const VP_OPENERS = /^(?:make|build|fix|cook|bake|draw|learn|grow|clean|start|lose|save|paint|write|install|play|sing|dance|train|edit|brew|sew|knit|style|cut|dye|braid|apply|get rid of)\s/i;
+/** Tasks of the mind or the body, not made by hand: no "at Home", "in 10 Minutes" ("Teach the First Behavior"). */
+const NOT_CRAFT = /^(?:learn|teach|start|lose|save|play|sing|dance|train|write|edit)\s/i;
+const VP_OPENERS = /^(?:make|build|fix|cook|bake|draw|learn|teach|grow|clean|start|lose|save|paint|write|install|play|sing|dance|train|edit|brew|sew|knit|style|cut|dye|braid|apply|get rid of)\s/i;
 
 /**
  * A shouted text ("MEET MY NEW KITTEN") says nothing about which words are acronyms: lower-case every

@@ -644,3 +644,24 @@ describe("vlogs about illness, bloopers, tips, alternating capitals, event heads
     expect(hookText("struct:number_led", subjectOf("IRONMAN World Championship 2017"), 2017)).toBe("5 Things to Know About the Ironman World Championship 2017");
   });
 });
+
+// From the reading of seed 78.
+describe("announcements, acronym articles, generic plurals, participles, framing alone, old trailers, lessons", () => {
+  test("a greeting or an announcement gets no frame", () => {
+    for (const t of ["Welcome Baby Taika!", "Happy Birthday Mom", "Introducing Our New Puppy"])
+      expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf(t), 2017)).filter(Boolean)).toEqual([]);
+  });
+  test("an acronym takes the article its first letter is said with", () => {
+    expect(TEMPLATE_PATTERNS.map((p) => rewriteText(p, "Make PCB with a LCD mask", { year: 2017 })).filter(Boolean).join(" ")).toMatch(/with an LCD Mask/);
+    expect(TEMPLATE_PATTERNS.map((p) => rewriteText(p, "Make a Cake with a NASA Logo", { year: 2017 })).filter(Boolean).join(" ")).toMatch(/a NASA Logo/);
+  });
+  test("a generic plural takes no 'the'; a tragedy named by a participle reads as a headline", () => {
+    expect(hookText("struct:second_person", subjectOf("mass shootings"), 2017)).toBe("What You Need to Know About Mass Shootings");
+    expect(hookText("struct:second_person", subjectOf("Young Fan Hospitalized"), 2017)).toBe("Young Fan Hospitalized: What You Need to Know");
+  });
+  test("framing alone has no subject; an old trailer is a film; a lesson is no craft", () => {
+    expect(topicSubject("watch this", { storyName: "Watch This", titles: ["Watch This"], categoryIds: [24], topical: false }).text).toBe("");
+    expect(rewriteSubject("I'm Gonna Git You Sucka Trailer 1988", { year: 2017 }).genre).toBe("screen");
+    expect(TEMPLATE_PATTERNS.map((p) => rewriteText(p, "7. Teach the First Behavior: Targeting", { year: 2017 })).join(" ")).not.toMatch(/at Home|in 10 Minutes|You Have to See/);
+  });
+});
