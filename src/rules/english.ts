@@ -103,7 +103,8 @@ export function recase(text: string, dict: Casing = new Map()): string {
     if (r === 1 && /^(?:[a-z]{1,3}\d{1,4}[a-z]?|\d{1,2}k)$/.test(w)) return w.toUpperCase();
     // A shouted word is calmed; a vowel-less one is an acronym or hashtag ("LWYMMD") and stays.
     // Each part of a compound keeps its capital ("CHIT-CHATTY" → "Chit-Chatty").
-    if (r === 0 && /[AEIOUY]/.test(w)) return w.split("-").map((p) => (p ? p[0] + p.slice(1).toLowerCase() : p)).join("-");
+    // Y alone is no vowel here: "#LWYMMD" is a hashtag, not a word.
+    if (r === 0 && /[AEIOU]/.test(w)) return w.split("-").map((p) => (p ? p[0] + p.slice(1).toLowerCase() : p)).join("-");
     // A shouted 4-letter word with two vowels is a word, not an acronym ("CAKE", "LOVE"); brands won above.
     if (r === 3 && /^[A-Z]{4}$/.test(w) && (w.match(/[AEIOU]/g) ?? []).length >= 2) return w[0] + w.slice(1).toLowerCase();
     return w;

@@ -44,6 +44,8 @@ const LEAD_RE = new RegExp(
       String.raw`new(?=\s+(?:iphone|ipad|pixel|galaxy|macbook|airpods|apple|google|samsung|xbox|playstation|ps\d|nintendo|switch|tesla|surface|oneplus)\b)`,
       // A list index ("7. Teach the First Behavior") is no part of the subject.
       String.raw`\d{1,2}\.(?=\s)`,
+      // A launch names its product after the greeting ("Introducing Oculus Go").
+      String.raw`(?:introducing|meet the new|say hello to)`,
       // "Video of Storm Ophelia in Ireland" is about the storm.
       String.raw`(?:video|footage|photos?|pictures?)\s+of`,
     ].join("|") +
@@ -246,7 +248,7 @@ export function topicSubject(topic: string, ctx: TopicContext = {}): Subject {
     if (t.text && !FRAMING_ONLY.test(t.text)) return t;
   }
   // Framing alone with nothing behind it ("Watch This") has no subject to frame.
-  if (FRAMING_ONLY.test(s.text)) return { ...s, text: "" };
+  if (FRAMING_ONLY.test(s.text) && !s.vp) return { ...s, text: "" };
   const name = ctx.storyName ?? "";
   // A story name cut at its length limit ("Forced Arbitration Is a Get Out of Jail Free Card for Big"),
   // typed as the topic, is answered for the title it was cut from.

@@ -553,6 +553,8 @@ const FOREIGN_FUNCTION = new Set(
 
 /** A sentence break inside the text: a word of two or more lower-case letters, a full stop, a capital; not an abbreviation ("Mrs. Maisel"). */
 function twoSentences(t: string): boolean {
+  // Dots glued between words ("Ok, Cam....Im Only Going to Say This Once") break the text as well.
+  if (/\p{L}\.{2,}\p{L}/u.test(t)) return true;
   for (const m of t.matchAll(/(\p{L}+)\.\s+\p{Lu}/gu)) if (/\p{Ll}{2}$/u.test(m[1]) && !ABBREV.has(m[1].toLowerCase())) return true;
   return false;
 }
@@ -814,8 +816,8 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   for (const [c, n] of counts) if (n * 2 > cats.length && (cat === null || n > counts.get(cat)!)) cat = c;
   // A short music name is a performer only if a channel carries it or a title opens "Name - Song";
   // otherwise it is the song ("R5 - Hurts Good", "One More Light (Official Video) - Linkin Park").
-  // (Half the videos or more, as topicKind counts a music story.)
-  const music = cats.length > 0 && (counts.get(MUSIC) ?? 0) * 2 >= cats.length;
+  // (More than half the videos, as topicKind counts a music story.)
+  const music = cats.length > 0 && (counts.get(MUSIC) ?? 0) * 2 > cats.length;
   const story = { cat, storied: (ctx.titles?.length ?? 0) > 0 };
   // A channel is no product, whatever its category ("IGN Live" is no "I Switched to IGN"): a creator.
   if (s.kind === "product" && (ctx.channels ?? []).some((c) => alnum(c) === alnum(s.text))) return { ...s, ...story, kind: "person", the: false, genre: null, music: false };

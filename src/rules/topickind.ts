@@ -125,6 +125,8 @@ export function topicKind(text: string, ctx: KindContext = {}, hooked = false): 
   const w = words(t);
   const cats = ctx.categoryIds ?? [];
   const majority = (c: number) => cats.length > 0 && cats.filter((x) => x === c).length * 2 >= cats.length;
+  // Music only when more than half: a story half songs, half news ("Puerto Rico" after Maria) names no performer.
+  const musical = cats.length > 0 && cats.filter((x) => x === MUSIC).length * 2 > cats.length;
   // "How This Guy Built a DIY Space Suit" is someone's title, though it says DIY; so is a clause
   // ("Kenyon Martin Takes Issue with Jeremy Lin's Dreaded Hairstyle") or a relative clause
   // ("The Centuries-Old Debt That's Still Paying Interest").
@@ -138,7 +140,7 @@ export function topicKind(text: string, ctx: KindContext = {}, hooked = false): 
   if (w.length >= 2 && WH_OPENER_RE.test(t)) return "headline"; // "Why Cities?" typed without its mark
   // An imperative opener is a caption too ("Watch This", "Meet the Man Building Nests").
   // A band may be named so ("Enter Shikari"): a short name in a Music story is a performer.
-  if (w.length >= 2 && IMPERATIVE_OPENER_RE.test(t) && !(w.length <= 3 && majority(MUSIC))) return "headline";
+  if (w.length >= 2 && IMPERATIVE_OPENER_RE.test(t) && !(w.length <= 3 && musical)) return "headline";
   if (MONEY_RE.test(t) || ctx.niche === "Finance" || ctx.niche === "Crypto") return "money";
   // A long subject is a headline even when it names an event ("NFL Boycott 2017 Burn Your Gear and
   // Peacefully Protest"): "The Best Moments From <ten words>" does not read.
@@ -153,7 +155,7 @@ export function topicKind(text: string, ctx: KindContext = {}, hooked = false): 
   if (w.length <= 5 && majority(GAMING)) return "product";
   if (w.length <= 4 && (ctx.niche === "Tech" || ctx.niche === "AI") && MODEL_TOKEN_RE.test(t)) return "product";
   if (namesPerson(t)) return "person";
-  if (w.length <= 4 && majority(MUSIC) && !/\d/.test(t) && !HEADLINE_WORDS_RE.test(t) && !NOT_PERSON_TAIL.has((w[w.length - 1] ?? "").toLowerCase())) return "person";
+  if (w.length <= 4 && musical && !/\d/.test(t) && !HEADLINE_WORDS_RE.test(t) && !NOT_PERSON_TAIL.has((w[w.length - 1] ?? "").toLowerCase())) return "person";
   if (w.length >= 6 || HEADLINE_WORDS_RE.test(t) || (w.length >= 2 && SERIES_VERB_END.test(t))) return "headline";
   return "general";
 }
@@ -231,7 +233,8 @@ export function genreOf(text: string, ctx: GenreContext = {}): Genre | null {
   if (share(FILM) + share(ENTERTAINMENT) >= 0.5 && (ctx.titles ?? []).some((t) => SCREEN_WORDS.test(outside(t))) && !(ctx.titles ?? []).some((t) => credit.test(t))) return "screen";
   if (share(ANIMALS) >= 0.5 || (ANIMAL_RE.test(head) && share(NEWS) < 0.5)) return "animal";
   if (LIFESTYLE_HEAD.has(head)) return "lifestyle";
-  if (share(MUSIC) >= 0.5) return "song";
+  // More than half: a story half music, half news and talk ("Puerto Rico" after Maria) is no song.
+  if (share(MUSIC) > 0.5) return "song";
   if (share(EDUCATION) + share(SCITECH) >= 0.5) return "explainer";
   return ctx.topical ? null : "clip";
 }

@@ -665,3 +665,28 @@ describe("announcements, acronym articles, generic plurals, participles, framing
     expect(TEMPLATE_PATTERNS.map((p) => rewriteText(p, "7. Teach the First Behavior: Targeting", { year: 2017 })).join(" ")).not.toMatch(/at Home|in 10 Minutes|You Have to See/);
   });
 });
+
+// From the reading of seed 79.
+describe("half-music stories, injuries, glued dots, hashtags, launches", () => {
+  test("a story half songs, half news is no song and names no performer", () => {
+    const ctx = { storyName: "Puerto Rico", titles: ["Trump Blames Puerto Rico For Running Up His Budget", "Almost Like Praying (feat. Artists for Puerto Rico)", "A Primer On Puerto Rico", "Lin-Manuel Miranda - Almost Like Praying feat Artists for Puerto Rico [Music Video]"], categoryIds: [24, 10, 22, 10], topical: true };
+    const s = subjectOf("Puerto Rico", ctx);
+    expect(s.genre).not.toBe("song");
+    expect(s.kind).not.toBe("person");
+  });
+  test("people injured in an explosion or a stampede is a tragedy", () => {
+    expect(toneOf("Parsons Green", "Parsons Green", ["22 Injured In Explosion On London Subway Train At Parsons Green Underground Station | TIME", "Burning device filmed on tube carriage at Parsons Green station", "Parsons Green: 'There was a human stampede' - BBC News"]).sensitive).toBe(true);
+    expect(toneOf("More than 800 people injured after clashing with police in Catalonia").sensitive).toBe(true);
+    expect(toneOf("Knee injury update from training").sensitive).toBe(false);
+  });
+  test("dots glued between words break the text: no frame", () => {
+    expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Ok, Cam....Im only going to say this once"), 2017)).filter(Boolean)).toEqual([]);
+  });
+  test("a shouted hashtag without a vowel keeps its capitals", () => {
+    expect(rewriteSubject("DIY TAYLOR SWIFT #LWYMMD COSTUME // Grace Helbig", { year: 2017 }).text).toMatch(/#LWYMMD/);
+  });
+  test("a launch names its product after 'Introducing'; how to vlog is a task", () => {
+    expect(topicSubject("introducing oculus go").text).toBe("Oculus Go");
+    expect(topicSubject("how to vlog").text).toBe("Vlog");
+  });
+});
