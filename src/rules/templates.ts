@@ -384,7 +384,8 @@ function families(s: Subject, rw: boolean): Family[] {
   // A hypothetical about death ("What Animal Will Survive When Everyone Dies") is no news: no frame fits.
   if (s.tone.sensitive && WH_Q_OPEN.test(s.text)) return [];
   // Bloopers, fails or a prank about a disaster mix two tones no frame can hold.
-  if (s.tone.sensitive && /\b(?:bloopers?|fails?|funny|parody|prank\w*|memes?)\b/i.test(s.text)) return [];
+  // So does a treat named after one ("#IRMAgerd Hurricane Candy").
+  if (s.tone.sensitive && /\b(?:bloopers?|fails?|funny|parody|prank\w*|memes?|candy|cakes?|cupcakes?|cookies?|recipes?)\b/i.test(s.text)) return [];
   // So is a call to act ("Let's Help the Victims of the Las Vegas Attack"): it is the creator's own appeal.
   if (s.tone.sensitive && /^(?:let['’]?s|please|help|donate|pray)\b/i.test(s.text)) return [];
   // A how-to in a disaster ("How to Cook With No Power During a Hurricane") is safety advice, still a how-to.

@@ -57,7 +57,9 @@ const FINITE_VERB_RE = new RegExp(
       "react try eat drink buy sell build drop launch release unveil tease teach learn find discover catch arrest charge " +
       "steal rescue survive escape flee strike push pull jump fall rise soar plunge spark trigger slap punch sing perform " +
       "expose cancel renew replace reject accept approve pass vote elect name nominate play watch wear ride drive run walk " +
-      "cook bake paint write read dance stream host transform turn become prove brace prepare evacuate flood suck speak blame")
+      "cook bake paint write read dance stream host transform turn become prove brace prepare evacuate flood suck speak blame " +
+      // what disasters do in headlines ("Massive earthquake rocks Mexico City")
+      "rock shake batter ravage pound devastate grip")
       .split(" ")
       .map((v) => v + (v.endsWith("e") ? "(?:s|d)" : /(?:sh|ch|ss|x)$/.test(v) ? "(?:es|ed)" : /[^aeiou]y$/.test(v) ? "" : "(?:s|ed)"))
       .join("|") +

@@ -690,3 +690,14 @@ describe("half-music stories, injuries, glued dots, hashtags, launches", () => {
     expect(topicSubject("how to vlog").text).toBe("Vlog");
   });
 });
+
+// From the reading of seed 80.
+describe("disaster verbs, treats named after disasters", () => {
+  test("what a disaster does makes a headline, not a name", () => {
+    expect(TEMPLATE_PATTERNS.map((p) => rewriteText(p, "Massive earthquake rocks Mexico City", { year: 2017 })).filter(Boolean).join(" ")).not.toMatch(/About Massive Earthquake Rocks/);
+    expect(subjectOf("Pet Rocks").kind).not.toBe("headline");
+  });
+  test("a treat named after a disaster gets no frame", () => {
+    expect(TEMPLATE_PATTERNS.map((p) => rewriteText(p, "#IRMAgerd Hurricane Candy and why it's hard to make candy when it rains.", { year: 2017 })).filter(Boolean)).toEqual([]);
+  });
+});
