@@ -42,6 +42,8 @@ const LEAD_RE = new RegExp(
       String.raw`(?:how\s+to\s+)?(?:get\s+started|start)\s+with`,
       // "New iPhone X" → "iPhone X", but "New Orleans", "New York" are names.
       String.raw`new(?=\s+(?:iphone|ipad|pixel|galaxy|macbook|airpods|apple|google|samsung|xbox|playstation|ps\d|nintendo|switch|tesla|surface|oneplus)\b)`,
+      // A fan-cam date code ("170912 BTS singing 'Closer'") is no part of the subject.
+      String.raw`\d{6}(?=\s)`,
       // A list index ("7. Teach the First Behavior") is no part of the subject.
       String.raw`\d{1,2}\.(?=\s)`,
       // A launch names its product after the greeting ("Introducing Oculus Go").
@@ -57,7 +59,7 @@ const TRAIL_RE = new RegExp(
     [
       String.raw`(?:(?:just|has|have)\s+)?(?:changed|dropped|arrived|launched|leaked)(?:\s+everything)?`,
       String.raw`(?:is|are)\s+(?:here|back|coming|out now|finally here)`,
-      String.raw`(?:(?:full|honest|in-depth|long-term|quick|detailed|official|my)\s+)?(?:review|unboxing|first impressions|first look|hands[- ]on|impressions|reaction|explained|update|results|breakdown|recap|comparison|overview|thoughts|opinion|trailer|teaser|mv|m\/v)s?(?:\s*#?\d+)?`,
+      String.raw`(?:(?:full|honest|in-depth|long-term|quick|detailed|official|my)\s+)?(?:review|unboxing|first impressions|first look|hands[- ]on|impressions|reaction|explained|update|results|breakdown|recap|comparison|overview|thoughts|opinion|trailer|teaser|introduction|intro|mv|m\/v)s?(?:\s*#?\d+)?`,
       String.raw`(?:(?:actually|really|even|still)\s+)?worth\s+(?:it|the\s+hype|the\s+money|buying)`,
       String.raw`any\s+good`,
       String.raw`(?:is|are)\s+(?:overrated|overhyped|amazing|awesome|terrible|the best)`,
@@ -147,6 +149,8 @@ export function draftSubject(draft: string): DraftSubject {
     // A frame word that was the head of a noun phrase ("… & A BIG UNBOXING") stays: cutting it leaves
     // a dangling article or adjective.
     if (DANGLING.test(s)) s = before;
+    // A bare pronoun is no subject ("We Built This" is not about "This").
+    if (/^(?:this|that|it|these|those|them)$/i.test(s)) s = before;
     // "The Problem With Our Phones" is about our phones, not about "Our Phones"; in "Your Body Is
     // Amazing" the judgement is the point.
     // "10 Easy Magic Tricks Anyone Can Do" is about the tricks, not "Anyone Can Do".
@@ -321,6 +325,8 @@ export function rewriteText(pattern: string, draft: string, ctx: RewriteContext)
  */
 export function rewritable(draft: string, ctx: RewriteContext): Subject | null {
   if (RELEASE.test(draft)) return null;
+  // A part of a series ("DIY Electric ultralight pt5 (Making the Wings)") keeps its title: its number is its place.
+  if (/\b(?:pt|part|ep|episode)\.?\s*\d+\b/i.test(draft)) return null;
   // A work credited to the channel that posts it ("HURRY UP! by SUPERFRUIT") is a release too.
   const credit = /\s+by\s+(.+)$/i.exec(plainText(draft));
   const key = (x: string) => x.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");

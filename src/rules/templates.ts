@@ -746,7 +746,7 @@ const BRAND_CAPS = new Set(["TIME", "IT", "US"]);
  */
 export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", asked = false): Subject {
   // "Pizza w/ My Dad": the shorthand is spelled out; a quote a cut name left open goes ("Filming 'Mother").
-  let t = safeTopic(topic).replace(/(^|\s)w\/\s*/gi, "$1with ").replace(/(^|\s)['‘"“](?=[^'’"”]*$)/u, "$1").replace(/\s*\*+\s*/g, " ").trim();
+  let t = safeTopic(topic).replace(/(^|\s)w\/\s*/gi, "$1with ").replace(/(^|\s)['‘"“](?=[^'’"”]*$)/u, "$1").replace(/(?<!\p{L})\*+|\*+(?!\p{L})/gu, " ").replace(/\s+/g, " ").trim();
   // A pair's possessive that ends the subject lost its noun to a cut ("Vanessa and Maks’ - Tango"): the
   // names stay. (Not a brand alone: "McDonald's".)
   if (/\s(?:and|&)\s/i.test(t)) t = t.replace(/(\p{L}{2,})(?:['’]s|s['’])$/u, (m, w: string) => (m.endsWith("s’") || m.endsWith("s'") ? w + "s" : w));

@@ -701,3 +701,21 @@ describe("disaster verbs, treats named after disasters", () => {
     expect(TEMPLATE_PATTERNS.map((p) => rewriteText(p, "#IRMAgerd Hurricane Candy and why it's hard to make candy when it rains.", { year: 2017 })).filter(Boolean)).toEqual([]);
   });
 });
+
+// From the reading of seed 81.
+describe("pronouns, date codes, introductions, censored words, series parts", () => {
+  test("a bare pronoun is no subject", () => {
+    expect(rewriteSubject("We Built This", { year: 2017 }).text).not.toBe("This");
+  });
+  test("a fan-cam date code and an 'introduction' label are framing", () => {
+    expect(rewriteSubject("170912 BTS singing 'Closer' with The Chainsmokers", { year: 2017 }).text).toMatch(/^BTS Singing/);
+    expect(rewriteSubject("Qoobo INTRODUCTION", { year: 2017 }).text).toBe("Qoobo");
+  });
+  test("an asterisk inside a word is censorship and stays; stray asterisks go", () => {
+    expect(subjectOf("HARRY POTTER HALLOWEEN BIT*HES").text).toMatch(/Bit\*hes/);
+    expect(subjectOf("MAKING RIHANNA'S CLOTHES *for cheap!*").text).not.toMatch(/\*|\s{2}/);
+  });
+  test("a part of a series keeps its title", () => {
+    expect(TEMPLATE_PATTERNS.map((p) => rewriteText(p, "DIY Electric ultralight pt5 (Making the Wings)", { year: 2017 })).filter(Boolean)).toEqual([]);
+  });
+});
