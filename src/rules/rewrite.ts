@@ -59,7 +59,7 @@ const TRAIL_RE = new RegExp(
     [
       String.raw`(?:(?:just|has|have)\s+)?(?:changed|dropped|arrived|launched|leaked)(?:\s+everything)?`,
       String.raw`(?:is|are)\s+(?:here|back|coming|out now|finally here)`,
-      String.raw`(?:(?:full|honest|in-depth|long-term|quick|detailed|official|my)\s+)?(?:review|unboxing|first impressions|first look|hands[- ]on|impressions|reaction|explained|update|results|breakdown|recap|comparison|overview|thoughts|opinion|trailer|teaser|introduction|intro|mv|m\/v)s?(?:\s*#?\d+)?`,
+      String.raw`(?:(?:full|honest|in-depth|long-term|quick|detailed|official|my)\s+)?(?:review|unboxing|first impressions|first look|hands[- ]on|impressions|reaction|explained|update|results|breakdown|recap|overview|thoughts|opinion|trailer|teaser|introduction|intro|mv|m\/v)s?(?:\s*#?\d+)?`,
       String.raw`(?:(?:actually|really|even|still)\s+)?worth\s+(?:it|the\s+hype|the\s+money|buying)`,
       String.raw`any\s+good`,
       String.raw`(?:is|are)\s+(?:overrated|overhyped|amazing|awesome|terrible|the best)`,
@@ -76,6 +76,8 @@ const TRAIL_RE = new RegExp(
       String.raw`(?<!\d\s?(?:m|cm|mm|km|ft|feet|foot|meters?|metres?|stories|floors?)\s)(?:durability|speed|drop|bend|camera|battery|scratch|stress|water|torture|taste)\s+tests?\b.*`,
       String.raw`(?:and|&)\s+(?:i|we)\s+(?:was|were)\s+wrong`,
       String.raw`so\s+you\s+don'?t\s+have\s+to`,
+      // A comparison is framing only after "A vs B" ("iPhone 8 vs 8 Plus … Comparison"); "Hurricane Size Comparison" is the video.
+      String.raw`(?<=\bvs\.?\s.*)comparisons?`,
       // A kicker at the end ("Cheap Amazon Makeup... OMG").
       String.raw`(?:omg|omfg|wow|lol|smh)`,
       // A guest after a format ("Makeup Tutorial w/ RawBeautyKristi").
@@ -332,6 +334,9 @@ export function rewritable(draft: string, ctx: RewriteContext): Subject | null {
   const key = (x: string) => x.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
   if (credit && key(credit[1]) && ctx.story?.channels?.some((c) => key(c) === key(credit[1]))) return null;
   const s = rewriteSubject(draft, ctx);
+  // The channel's own name before a pipe ("BURGER KING | Bullying Jr."): the video is what follows, no subject here.
+  const key2 = (x: string) => x.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+  if (/[|｜]/.test(draft) && ctx.story?.channels?.some((c) => key2(c) === key2(s.text))) return null;
   return s.text && keepsDraft(draft, s) ? s : null;
 }
 

@@ -367,8 +367,8 @@ function possessiveOf(h: Helpers): string {
 export const TEMPLATES: Readonly<Record<string, unknown>> = T;
 export const TEMPLATE_PATTERNS: readonly string[] = Object.keys(T);
 
-/** Tips, tricks or secrets are no tutorial: no "Step-by-Step" tag for them. */
-const TIPS = /\b(?:tips|tricks|hacks|secrets|ideas|facts|mistakes)\b/i;
+/** Tips, tricks or secrets are no tutorial, nor is a list or a contest ("Dragon's Beard AKA Edible Hair, Corinne vs. Cooking"): no "Step-by-Step" tag, no "in 10 Minutes". */
+const TIPS = /\b(?:tips|tricks|hacks|secrets|ideas|facts|mistakes|aka|vs\.?)\b|,/i;
 const WH_Q_OPEN = /^(?:(?:what|why|who|which|when|where|how)(?:['’]s)?|did|does|do|is|are|was|were|can|could|should|would|will|has|have|here['’]?s|this is)\s+(?!to\s)/i;
 /** A subject that is itself a question ("Why Are You Anxious"): no question tail after it. */
 const WH_Q =
@@ -384,8 +384,8 @@ function families(s: Subject, rw: boolean): Family[] {
   // A hypothetical about death ("What Animal Will Survive When Everyone Dies") is no news: no frame fits.
   if (s.tone.sensitive && WH_Q_OPEN.test(s.text)) return [];
   // Bloopers, fails or a prank about a disaster mix two tones no frame can hold.
-  // So does a treat named after one ("#IRMAgerd Hurricane Candy").
-  if (s.tone.sensitive && /\b(?:bloopers?|fails?|funny|parody|prank\w*|memes?|candy|cakes?|cupcakes?|cookies?|recipes?)\b/i.test(s.text)) return [];
+  // So does a treat named after one ("#IRMAgerd Hurricane Candy") or a science clip ("Hurricane Size Comparison").
+  if (s.tone.sensitive && /\b(?:bloopers?|fails?|funny|parody|prank\w*|memes?|candy|cakes?|cupcakes?|cookies?|recipes?|comparisons?|simulations?|animation)\b/i.test(s.text)) return [];
   // So is a call to act ("Let's Help the Victims of the Las Vegas Attack"): it is the creator's own appeal.
   if (s.tone.sensitive && /^(?:let['’]?s|please|help|donate|pray)\b/i.test(s.text)) return [];
   // A how-to in a disaster ("How to Cook With No Power During a Hurricane") is safety advice, still a how-to.

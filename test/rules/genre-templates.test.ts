@@ -719,3 +719,23 @@ describe("pronouns, date codes, introductions, censored words, series parts", ()
     expect(TEMPLATE_PATTERNS.map((p) => rewriteText(p, "DIY Electric ultralight pt5 (Making the Wings)", { year: 2017 })).filter(Boolean)).toEqual([]);
   });
 });
+
+// From the reading of seed 82.
+describe("comparisons without vs, channel names before a pipe, participles, messy how-tos", () => {
+  test("'comparison' is framing only after 'A vs B'; a science clip about a disaster gets no frame", () => {
+    expect(rewriteSubject("iPhone 8 vs 8 Plus Unboxing & Comparison!", { year: 2017 }).text).toBe("iPhone 8 vs 8 Plus");
+    expect(rewriteSubject("Hurricane Size Comparison", { year: 2017 }).text).toBe("Hurricane Size Comparison");
+    expect(TEMPLATE_PATTERNS.map((p) => rewriteText(p, "Hurricane Size Comparison", { year: 2017 })).filter(Boolean)).toEqual([]);
+  });
+  test("the channel's own name before a pipe is no subject", () => {
+    const story = { storyName: "Burger King", titles: ["BURGER KING | Bullying Jr."], channels: ["Burger King"], categoryIds: [24], topical: false };
+    expect(TEMPLATE_PATTERNS.map((p) => rewriteText(p, "BURGER KING | Bullying Jr.", { year: 2017, story })).filter(Boolean)).toEqual([]);
+  });
+  test("a name and 'freed' is a clause", () => {
+    expect(TEMPLATE_PATTERNS.map((p) => rewriteText(p, "O.J. Simpson Freed From Prison After 9 Years", { year: 2017 })).join(" ")).not.toMatch(/About O\.J\. Simpson Freed/);
+  });
+  test("a how-to that lists or pits things gets no 'in 10 Minutes' or step-by-step tag", () => {
+    const s = subjectOf("DIY Dragon's Beard AKA Edible Hair, Corinne vs. Cooking");
+    expect(TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017)).join(" ")).not.toMatch(/in 10 Minutes|Step by Step|Step-by-Step/);
+  });
+});
