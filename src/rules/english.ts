@@ -65,6 +65,8 @@ export function casingFrom(sources: readonly string[]): Casing {
       if (rank === 3 && /[AEIOU]/.test(w) && !BRANDS.has(key) && (caps(ws[i - 1]) || caps(ws[i + 1]))) rank = 1;
       const n = (counts.get(w) ?? 0) + 1;
       counts.set(w, n);
+      // A shouted 4-letter word with two vowels is a word, not an acronym ("CAKE", "LOVE"), unless a known brand.
+      if (rank === 3 && /^[A-Z]{4}$/.test(w) && (w.match(/[AEIOU]/g) ?? []).length >= 2 && !BRANDS.has(key)) rank = 1;
       total.set(key, (total.get(key) ?? 0) + 1);
       // Two-letter acronyms are the exception ("in the US", the film "IT"), still subject to the majority rule below.
       if (PLAIN_WORDS.has(key) && rank < 4 && !(rank === 3 && key.length === 2)) return;
@@ -92,8 +94,24 @@ export function casingFrom(sources: readonly string[]): Casing {
  * of 5+ letters calmed to Capitalised ("MAKEUP" → "Makeup"); short all-caps words stay (likely acronyms).
  */
 export function recase(text: string, dict: Casing = new Map()): string {
-  return text.replace(WORD_RE, (w) => {
+  return text.replace(WORD_RE, (w) => recaseWord(w, dict));
+}
+
+function recaseWord(w: string, dict: Casing): string {
+  {
     const lower = w.toLowerCase();
+    // A compound or a possessive the dictionary does not know is recased by its parts
+    // ("ESPN-JEMELE" → "ESPN-Jemele", "RUPAUL’S" → "RuPaul’s").
+    // A brand's possessive is the brand's, whatever a title wrote ("Rupaul’s" → "RuPaul’s").
+    const own = /^(.+?)(['’][sS])$/.exec(w);
+    if (own && BRANDS.has(own[1].toLowerCase()) && !BRANDS.has(lower)) return BRANDS.get(own[1].toLowerCase())! + own[2].toLowerCase();
+    if (!dict.has(lower) && !BRANDS.has(lower)) {
+      const parts = w.split("-");
+      if (parts.length > 1 && parts.every(Boolean) && parts.some((p) => dict.has(p.toLowerCase()) || BRANDS.has(p.toLowerCase())))
+        return parts.map((p) => recaseWord(p, dict)).join("-");
+      const poss = /^(.+?)(['’][sS])$/.exec(w);
+      if (poss && (dict.has(poss[1].toLowerCase()) || BRANDS.has(poss[1].toLowerCase()))) return recaseWord(poss[1], dict) + poss[2].toLowerCase();
+    }
     // The story's own spelling wins, unless it is plainer than a known brand's ("Mcdonald's" in a title).
     const fromDict = dict.get(lower), brand = BRANDS.get(lower);
     const known = fromDict && brand && formRank(brand) > formRank(fromDict) ? brand : (fromDict ?? brand);
@@ -108,7 +126,7 @@ export function recase(text: string, dict: Casing = new Map()): string {
     // A shouted 4-letter word with two vowels is a word, not an acronym ("CAKE", "LOVE"); brands won above.
     if (r === 3 && /^[A-Z]{4}$/.test(w) && (w.match(/[AEIOU]/g) ?? []).length >= 2) return w[0] + w.slice(1).toLowerCase();
     return w;
-  });
+  }
 }
 
 /**
@@ -151,6 +169,9 @@ export function titleCase(text: string): string {
       else if (/^[ap]\.m\.?$/.test(core)) parts[i] = lead + core; // 5 a.m., never 5 A.m.
       else if (/^[a-z]\d{1,2}$/.test(core) && !start) parts[i] = lead + core; // a model written so ("Prusa i3", "Canon g7")
       else if (start || i === last || !SMALL.has(bare) || particleOf(bare, parts, i)) parts[i] = lead + capitaliseWord(core);
+    } else if (core.includes("-") && hasUpper(core) && core.split("-").some((x) => /^\p{Ll}/u.test(x) && !SMALL.has(x))) {
+      // A compound with a name in it capitalises its other words too ("ESPN-jemele" → "ESPN-Jemele").
+      parts[i] = lead + core.split("-").map((x, j) => (j > 0 && SMALL.has(x)) || hasUpper(x) ? x : capitaliseWord(x)).join("-");
     } else if (!start && i !== last && /^\p{Lu}\p{Ll}*\.?$/u.test(core) && SMALL.has(core.toLowerCase()) && smallInside(core, parts, i)) {
       // A small word a writer capitalised inside a phrase ("Marriage And Why", "Make A Cake") reads
       // as Title Case only in lower case.

@@ -127,6 +127,8 @@ export function draftSubject(draft: string): DraftSubject {
   // "Song (Official Lyric Video) - Artist": the artist comes after the label.
   const rel = /^(.+?)\s*[([](?:official|lyrics?|audio)[^)\]]*[)\]]\s*[-–|]\s*(.+)$/i.exec(t);
   if (rel) t = rel[2];
+  // A tag a cut left unclosed at the end ("Extreme Sour Candy Challenge *LIVE") is a label too.
+  t = t.replace(/\s+\*+[^*\s]+$/u, "");
   // *Emphasis* inside a title is a word ("TESTING OUT *FAKE* MAKEUP"); only a trailing *tag* is a label.
   t = t.replace(/\*+([^*]+)\*+(?=\s+[\p{L}\p{N}])/gu, "$1");
   const parts = segments(t);
@@ -328,7 +330,8 @@ export function rewriteText(pattern: string, draft: string, ctx: RewriteContext)
 export function rewritable(draft: string, ctx: RewriteContext): Subject | null {
   if (RELEASE.test(draft)) return null;
   // A part of a series ("DIY Electric ultralight pt5 (Making the Wings)") keeps its title: its number is its place.
-  if (/\b(?:pt|part|ep|episode)\.?\s*\d+\b/i.test(draft)) return null;
+  // (In the title itself: "| Episode 1195" after a pipe is the channel's counter.)
+  if (/\b(?:pt|part|ep|episode)\.?\s*\d+\b/i.test(plainText(draft).split(/\s*[|｜]\s*/)[0])) return null;
   // A work credited to the channel that posts it ("HURRY UP! by SUPERFRUIT") is a release too.
   const credit = /\s+by\s+(.+)$/i.exec(plainText(draft));
   const key = (x: string) => x.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");

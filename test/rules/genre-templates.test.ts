@@ -739,3 +739,23 @@ describe("comparisons without vs, channel names before a pipe, participles, mess
     expect(TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017)).join(" ")).not.toMatch(/in 10 Minutes|Step by Step|Step-by-Step/);
   });
 });
+
+// From the reading of seed 83.
+describe("word-like capitals, unclosed tags, brand compounds and possessives, channel episode counters", () => {
+  test("a shouted 4-letter word with two vowels is no acronym even when titles repeat it; real acronyms keep theirs", () => {
+    const t = "How To Make A GIANT CAKE PUN PENCIL Out Of Chocolate CAKE! | Yolanda Gampp | How To Cake It";
+    expect(subjectOf("How To Make A GIANT CAKE PUN PENCIL Out Of Chocolate CAKE!", { storyName: t, titles: [t] }).text).toBe("Make a Giant Cake Pun Pencil Out of Chocolate Cake");
+    const bts = ["BTS (방탄소년단) 'DNA' Official MV", "BTS (방탄소년단) 'DNA' Official Teaser 1"];
+    expect(subjectOf("bts 'dna'", { storyName: "BTS 'DNA' Official MV", titles: bts }).text).toBe("BTS 'DNA'");
+  });
+  test("a tag a cut left unclosed at the end is a label", () => {
+    expect(rewriteSubject("Extreme Sour Candy Challenge *LIVE", { year: 2017 }).text).toBe("Extreme Sour Candy Challenge");
+  });
+  test("a brand inside a shouted compound or before a possessive keeps its spelling", () => {
+    expect(subjectOf("DL HUGHLEY ON ESPN-JEMELE HILL CONTROVERSY").text).toMatch(/ESPN-Jemele/);
+    expect(subjectOf("ELDERS REACT TO RUPAUL’S DRAG RACE", { titles: ["Elders React to Rupaul’s Drag Race"] }).text).toMatch(/RuPaul’s/);
+  });
+  test("an episode counter after a pipe is the channel's, not a series part", () => {
+    expect(TEMPLATE_PATTERNS.map((p) => rewriteText(p, "Chicken Fajita Soup Recipe | Episode 1195", { year: 2017 })).filter(Boolean).length).toBeGreaterThan(0);
+  });
+});
