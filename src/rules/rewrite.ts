@@ -185,7 +185,7 @@ const FIRST_PERSON_RE = /\b(?:i|i'm|i’m|i've|i’ve|my|me)\b/i;
 
 /** Draft words that say the draft already is a review, a test or a reaction. */
 const REVIEWED_RE =
-  /\b(?:reviews?|reviewing|unboxing|(?:recipe|taste|product)\s+tests?|tested|testing|tried|trying|hands[- ]on|first impressions|worth it|reactions?|reacting|reacts?|wrong about|switched to|bought|using|used|honest|opinion|thoughts on)\b/i;
+  /\b(?:reviews?|reviewing|unboxing|any good|(?:recipe|taste|product)\s+tests?|tested|testing|tried|trying|hands[- ]on|first impressions|worth it|reactions?|reacting|reacts?|wrong about|switched to|bought|using|used|honest|opinion|thoughts on)\b/i;
 
 const NEWSY = new Set([25, 27, 28]);
 const ILLNESS_RE = /\b(?:chemo\w*|radiation|surgery|diagnos\w+|cancer|tumou?rs?|leukemia|treatment|recovery|hospital\w*|illness|depression|anxiety|eating disorders?|anorexia|bulimia|ptsd|addiction|overdose\w*|seizures?)\b/i;

@@ -541,6 +541,8 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
 function foreign(t: string): boolean {
   const letters = t.match(/\p{L}/gu) ?? [];
   if (letters.length && letters.filter((c) => /\p{Script=Latin}/u.test(c)).length * 2 < letters.length) return true;
+  // A word in another script inside Latin text ("Xov xwm-ເຂື່ອນນໍ້າອ້າວ tawg …") too.
+  if (/[\p{L}--\p{Script=Latin}]{3,}/v.test(t)) return true;
   const ws = (t.toLowerCase().match(/\p{L}+/gu) ?? []);
   const other = ws.filter((w) => FOREIGN_FUNCTION.has(w)).length;
   const english = ws.filter((w) => STOPWORDS.has(w) && !FOREIGN_FUNCTION.has(w)).length;
@@ -568,7 +570,7 @@ const ABBREV = new Set("mrs mr ms dr jr sr st vs ft mt vol no inc ltd co feat ja
 function accepted(raw: string, pattern: string, s: Subject, rw: boolean): string | null {
   const text = finish(raw);
   // A tutorial the creator tried ("I Tried a 10-Step Korean Skincare Routine for a Month") stays a trial, not "… in 10 Minutes".
-  const trial = rw && s.reviewed && s.kind === "howto" && !FRAME_CHANGE.test(text);
+  const trial = rw && s.reviewed && (s.kind === "howto" || s.genre === "food") && !FRAME_CHANGE.test(text);
   // A listicle inside a listicle ("5 Things to Know About 10 Easy Magic Tricks") does not read.
   const twoCounts = /^\d/.test(s.text) && /^\d/.test(text) && !text.startsWith(s.text);
   if (twoCounts) return null;

@@ -759,3 +759,15 @@ describe("word-like capitals, unclosed tags, brand compounds and possessives, ch
     expect(TEMPLATE_PATTERNS.map((p) => rewriteText(p, "Chicken Fajita Soup Recipe | Episode 1195", { year: 2017 })).filter(Boolean).length).toBeGreaterThan(0);
   });
 });
+
+// From the reading of seed 84.
+describe("scripts mixed in, judged dishes", () => {
+  test("a word in another script inside Latin text is another language", () => {
+    expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Xov xwm-ເຂື່ອນນໍ້າອ້າວ tawg txaus ntshai tiag tiag li nyob"), 2017)).filter(Boolean)).toEqual([]);
+    expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Björk"), 2017)).filter(Boolean).length).toBeGreaterThan(0);
+  });
+  test("a dish the draft judges ('any good?') stays a judgement: no recipe frame", () => {
+    const story = { storyName: "Vegan Ramen", titles: ["Is Vegan Ramen any Good?"], categoryIds: [22], topical: false };
+    expect(TEMPLATE_PATTERNS.map((p) => rewriteText(p, "Is Vegan Ramen any Good?", { year: 2017, story })).join(" ")).not.toMatch(/Recipe/);
+  });
+});
