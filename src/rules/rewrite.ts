@@ -129,6 +129,8 @@ export function draftSubject(draft: string): DraftSubject {
   if (rel) t = rel[2];
   // A tag a cut left unclosed at the end ("Extreme Sour Candy Challenge *LIVE") is a label too.
   t = t.replace(/\s+\*+[^*\s]+$/u, "");
+  // A *tag* that opens the title is a label ("*NEW* PLAYTESTING MICKEY").
+  t = t.replace(/^\*+[^*]+\*+\s*/u, "");
   // *Emphasis* inside a title is a word ("TESTING OUT *FAKE* MAKEUP"); only a trailing *tag* is a label.
   t = t.replace(/\*+([^*]+)\*+(?=\s+[\p{L}\p{N}])/gu, "$1");
   const parts = segments(t);
@@ -337,6 +339,8 @@ export function rewritable(draft: string, ctx: RewriteContext): Subject | null {
   const key = (x: string) => x.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
   if (credit && key(credit[1]) && ctx.story?.channels?.some((c) => key(c) === key(credit[1]))) return null;
   const s = rewriteSubject(draft, ctx);
+  // One word out of a title of several parts ("GRWM | SLAY THE GROCERY STORE & Catch Up") is a format or a name, not the video.
+  if (!s.text.includes(" ") && segments(plainText(draft)).length > 1) return null;
   // The channel's own name before a pipe ("BURGER KING | Bullying Jr."): the video is what follows, no subject here.
   const key2 = (x: string) => x.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
   if (/[|｜]/.test(draft) && ctx.story?.channels?.some((c) => key2(c) === key2(s.text))) return null;

@@ -771,3 +771,17 @@ describe("scripts mixed in, judged dishes", () => {
     expect(TEMPLATE_PATTERNS.map((p) => rewriteText(p, "Is Vegan Ramen any Good?", { year: 2017, story })).join(" ")).not.toMatch(/Recipe/);
   });
 });
+
+// From the reading of seed 85.
+describe("galaxies, opening tags, one word out of several parts", () => {
+  test("'the Galaxy' is no Samsung phone", () => {
+    expect(subjectOf("Guardians of the Galaxy").kind).not.toBe("product");
+    expect(subjectOf("samsung galaxy s8").kind).toBe("product");
+  });
+  test("a *tag* that opens the title is a label", () => {
+    expect(rewriteSubject("*NEW* PLAYTESTING MICKEY, MINNIE, AND DONALD", { year: 2017 }).text).toMatch(/^Playtesting/);
+  });
+  test("one word out of a title of several parts gets no rewrite", () => {
+    expect(TEMPLATE_PATTERNS.map((p) => rewriteText(p, "GRWM | SLAY THE GROCERY STORE & Catch Up", { year: 2017 })).filter(Boolean)).toEqual([]);
+  });
+});
