@@ -66,7 +66,7 @@ export function casingFrom(sources: readonly string[]): Casing {
       const n = (counts.get(w) ?? 0) + 1;
       counts.set(w, n);
       // A shouted 4-letter word with two vowels is a word, not an acronym ("CAKE", "LOVE"), unless a known brand.
-      if (rank === 3 && /^[A-Z]{4}$/.test(w) && (w.match(/[AEIOU]/g) ?? []).length >= 2 && !BRANDS.has(key)) rank = 1;
+      if (rank === 3 && /^[A-Z]{4}$/.test(w) && /[AEOU]/.test(w) && (w.match(/[AEIOU]/g) ?? []).length >= 2 && !BRANDS.has(key)) rank = 1;
       total.set(key, (total.get(key) ?? 0) + 1);
       // Two-letter acronyms are the exception ("in the US", the film "IT"), still subject to the majority rule below.
       if (PLAIN_WORDS.has(key) && rank < 4 && !(rank === 3 && key.length === 2)) return;
@@ -124,7 +124,8 @@ function recaseWord(w: string, dict: Casing): string {
     // Y alone is no vowel here: "#LWYMMD" is a hashtag, not a word.
     if (r === 0 && /[AEIOU]/.test(w)) return w.split("-").map((p) => (p ? p[0] + p.slice(1).toLowerCase() : p)).join("-");
     // A shouted 4-letter word with two vowels is a word, not an acronym ("CAKE", "LOVE"); brands won above.
-    if (r === 3 && /^[A-Z]{4}$/.test(w) && (w.match(/[AEIOU]/g) ?? []).length >= 2) return w[0] + w.slice(1).toLowerCase();
+    // (Not when its vowels are only I's: "WWII" is a numeral.)
+    if (r === 3 && /^[A-Z]{4}$/.test(w) && /[AEOU]/.test(w) && (w.match(/[AEIOU]/g) ?? []).length >= 2) return w[0] + w.slice(1).toLowerCase();
     return w;
   }
 }
@@ -162,7 +163,7 @@ export function titleCase(text: string): string {
     const m = /^([^\p{L}\p{N}]*)(.*)$/u.exec(p)!;
     const [, lead, core] = m;
     // An opening bracket or quote starts a phrase too ("Tom Petty [A Look Back]").
-    if (/[([{"“‘]/.test(lead)) start = true;
+    if (/[([{"“‘']/.test(lead)) start = true;
     if (core && !hasUpper(core) && /^\p{Ll}/u.test(core)) {
       const bare = core.replace(/[^\p{L}.]+$/u, "").toLowerCase();
       if (core === "i" || /^i['’]/.test(core)) parts[i] = lead + "I" + core.slice(1);

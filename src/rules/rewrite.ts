@@ -58,7 +58,10 @@ const TRAIL_RE = new RegExp(
   String.raw`\s+(?:` +
     [
       String.raw`(?:(?:just|has|have)\s+)?(?:changed|dropped|arrived|launched|leaked)(?:\s+everything)?`,
-      String.raw`(?:is|are)\s+(?:here|back|coming|out now|finally here)`,
+      // (Not "is back": "The Mom's View Is Back" announces the show, it is no product arriving.)
+      String.raw`(?:is|are)\s+(?:here|coming|out now|finally here)`,
+      // A date at the end ("Polestar Global Launch Event 17.10.17").
+      String.raw`\d{1,2}\.\d{1,2}\.\d{2,4}`,
       String.raw`(?:(?:full|honest|in-depth|long-term|quick|detailed|official|my)\s+)?(?:review|unboxing|first impressions|first look|hands[- ]on|impressions|reaction|explained|update|results|breakdown|recap|overview|thoughts|opinion|trailer|teaser|introduction|intro|mv|m\/v)s?(?:\s*#?\d+)?`,
       String.raw`(?:(?:actually|really|even|still)\s+)?worth\s+(?:it|the\s+hype|the\s+money|buying)`,
       String.raw`any\s+good`,

@@ -500,8 +500,8 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
   if (subject.nonWords) return null;
   // A title in another language ("Detik Detik Terjadinya Benturan Keras …") cannot be read, let alone framed.
   if (foreign(subject.text)) return null;
-  // A greeting or an announcement ("Welcome Baby Taika!", "Happy Birthday Mom") is the family's own moment: no frame fits.
-  if (!subject.tone.sensitive && /^(?:welcome|introducing|congratulations|congrats|happy birthday|happy anniversary|rip|rest in peace)\b/i.test(subject.text)) return null;
+  // A greeting, an announcement or a thank-you ("Welcome Baby Taika!", "Meet My New Kitten!", "1,000,000 THANK YOU!") is the creator's own moment: no frame fits.
+  if (!subject.tone.sensitive && (/^(?:welcome|introducing|congratulations|congrats|happy birthday|happy anniversary|rip|rest in peace|meet (?:my|our))\b/i.test(subject.text) || /\bthank(?:s| you)\b/i.test(subject.text))) return null;
   // Two sentences ("Never Been So Mad. Grilling with Liza"): no one frame fits both.
   if (subject.kind === "headline" && twoSentences(subject.text)) return null;
   // Someone's own routine or look ("My Early Morning Flight Routine") is a lifestyle video, not a tutorial.
@@ -661,7 +661,7 @@ const THE_HEADS = new Set(
     "finale trial verdict summit keynote conference ceremony parade protest protests march rally eclipse outage shutdown crash draft " +
     "playoffs tour storm floods fire game match series price prices market economy bubble fork budget deal ipo rate rates dollar " +
     "diet challenge trend update battery camera screen display design launch lineup trailer controversy scandal feud movement " +
-    "commercial ad speech interview performance documentary announcement theme release reveal championship championships open cup bowl derby olympics").split(" "),
+    "commercial ad speech interview performance documentary announcement theme release reveal championship championships open cup bowl derby olympics event").split(" "),
 );
 /** Heads that name a part or aspect of a product, not the product. */
 const FEATURE_HEADS = new Set("battery camera screen display design update notch price case charger keyboard speakers software features specs leaks rumors unlock fail test speed charging performance comparison life".split(" "));

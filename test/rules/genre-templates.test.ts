@@ -785,3 +785,18 @@ describe("galaxies, opening tags, one word out of several parts", () => {
     expect(TEMPLATE_PATTERNS.map((p) => rewriteText(p, "GRWM | SLAY THE GROCERY STORE & Catch Up", { year: 2017 })).filter(Boolean)).toEqual([]);
   });
 });
+
+// From the readings of seeds 90–92 (after they were counted as held-out).
+describe("dates, numerals, quoted titles, thank-yous, comebacks, events", () => {
+  test("a dotted date at the end is no part of the subject; an event reads with 'the'", () => {
+    expect(hookText("struct:second_person", topicSubject("Polestar global launch event 17.10.17"), 2017)).toBe("What You Need to Know About the Polestar Global Launch Event");
+  });
+  test("a numeral of I's keeps its capitals; a quoted title opens with a capital", () => {
+    expect(subjectOf("HOA fight over WWII tank").text).toBe("HOA Fight Over WWII Tank");
+    expect(subjectOf("Tommy Wiseau on why James Franco was perfect for 'the Disaster Artist'").text).toMatch(/'The Disaster Artist'/);
+  });
+  test("a thank-you or 'meet my …' is the creator's own moment; a show that is back is announced whole", () => {
+    for (const d of ["1,000,000 THANK YOU!", "MEET MY NEW KITTEN!"]) expect(TEMPLATE_PATTERNS.map((p) => rewriteText(p, d, { year: 2017 })).filter(Boolean)).toEqual([]);
+    expect(rewriteSubject("THE MOM'S VIEW IS BACK!", { year: 2017 }).text).toBe("The Mom's View Is Back");
+  });
+});
