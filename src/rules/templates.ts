@@ -71,7 +71,7 @@ const nonWords = (t: string) => {
 const keepsFrame = (text: string, s: Subject, rw: boolean) =>
   !rw || ((s.reviewed || !FRAME_CHANGE.test(text)) && (!s.highlights || /\b(?:moments|highlights)\b/i.test(text)));
 
-type Family = TopicKind | "howto_vp" | "tragedy" | "tragedy_headline" | "mourning" | "personal" | "safety";
+type Family = TopicKind | "howto_vp" | "tragedy" | "tragedy_headline" | "mourning" | "personal" | "safety" | "illness";
 /** One template: the subject's helpers in, text out ("" when this variant does not fit the subject). */
 type Tpl = (h: Helpers) => string;
 interface Helpers {
@@ -356,6 +356,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     tragedy: [(h) => `What You Need to Know About ${h.NP}`],
     safety: [(h) => `How to ${h.S}: What You Need to Know`],
     mourning: [(h) => `What You Need to Know About ${h.S}`],
+    illness: [(h) => (h.S.split(" ").length > 5 || /\s\w+ed$/i.test(h.S) ? `${h.S}: What You Need to Know` : `What You Need to Know About ${h.NP}`)],
   },
 };
 
@@ -381,6 +382,8 @@ function families(s: Subject, rw: boolean): Family[] {
   // A long subject reads as a headline: "What We Know About <ten words> So Far" does not.
   // Someone's own hard experience ("My 1st Day at Chemotherapy"): their story, not news ("What We Know").
   if (s.tone.sensitive && (s.personal || FIRST_PERSON.test(s.text))) return ["personal"];
+  // A condition, not an event ("Cyclopia: A Rare Birth Defect …"): no timeline, no "what we know so far".
+  if (s.tone.sensitive && s.tone.illness && !s.vp) return ["illness"];
   // A hypothetical about death ("What Animal Will Survive When Everyone Dies") is no news: no frame fits.
   if (s.tone.sensitive && WH_Q_OPEN.test(s.text)) return [];
   // Bloopers, fails or a prank about a disaster mix two tones no frame can hold.

@@ -9,21 +9,20 @@
  */
 
 /** Words and phrases that mark a tragedy. Ambiguous words ("fire", "storm", "crash", "shot") only count in a phrase. */
-const SENSITIVE_RE = new RegExp(
-  [
-    // death
-    String.raw`\b(?:dies|died|dead|death|deaths|deadly|killed|killings|murder\w*|homicide|suicide\w*|funeral\w*|obituar\w+|passed away|rest in peace|r\.i\.p|in memoriam|memorial|mourn\w*|tribute to|remembering|victims?|casualt\w+|fatal\w*|body found|pray(?:ers?|ing)? for|thoughts and prayers|vigil|condolences)\b`,
-    // violence
-    String.raw`\b(?:shootings?|shooter|gunman|gunmen|gunfire|mass shooting|massacre\w*|terror|terrorism|terrorists?|bombs?|bombings?|bomber|bombed|explosions?|stabbing\w*|hostage\w*|war crimes?|genocide|airstrikes?|shot dead|shot and killed|opened fire|9[/.]11|september 11|injured in|(?:\d+|dozens?|hundreds?|people|many) (?:injured|wounded|hurt)|stampede)\b`,
-    // disasters
-    String.raw`\b(?:hurricanes?|earthquakes?|quake|tsunami|tornado\w*|wildfires?|forest fires?|floods?|flooding|landslides?|mudslides?|famine|natural disasters?|disaster relief|tropical storm|typhoon|cyclone|(?:air)?plane crash(?:es)?|(?:car|train|jet|helicopter|bus|boat|truck|motorcycle) crash(?:es)?|derail\w*|building collapse|bridge collapse|evacuat\w+|rescue workers?|death toll|state of emergency)\b`,
-    // illness
-    String.raw`\b(?:cancer|tumou?rs?|leukemia|chemo\w*|terminal(?:ly)? ill|illness|diseases?|epidemic|pandemic|outbreak|ebola|hiv|overdose\w*|opioid crisis|heart attack|seizures?|diagnos\w+|hospitali[sz]ed|life support|coma|depression|anxiety disorder|eating disorders?|anorexia|bulimia|ptsd|addiction)\b`,
-    // abuse
-    String.raw`\b(?:abuse\w*|abused|assault\w*|rape\w*|harass\w*|molest\w*|trafficking|domestic violence|bullying|bullied|self[- ]harm|#metoo|me too movement)\b`,
-  ].join("|"),
-  "iu",
-);
+const EVENT_PARTS = [
+  // death
+  String.raw`\b(?:dies|died|dead|death|deaths|deadly|killed|killings|murder\w*|homicide|suicide\w*|funeral\w*|obituar\w+|passed away|rest in peace|r\.i\.p|in memoriam|memorial|mourn\w*|tribute to|remembering|victims?|casualt\w+|fatal\w*|body found|pray(?:ers?|ing)? for|thoughts and prayers|vigil|condolences)\b`,
+  // violence
+  String.raw`\b(?:shootings?|shooter|gunman|gunmen|gunfire|mass shooting|massacre\w*|terror|terrorism|terrorists?|bombs?|bombings?|bomber|bombed|explosions?|stabbing\w*|hostage\w*|war crimes?|genocide|airstrikes?|shot dead|shot and killed|opened fire|9[/.]11|september 11|injured in|(?:\d+|dozens?|hundreds?|people|many) (?:injured|wounded|hurt)|stampede)\b`,
+  // disasters
+  String.raw`\b(?:hurricanes?|earthquakes?|quake|tsunami|tornado\w*|wildfires?|forest fires?|floods?|flooding|landslides?|mudslides?|famine|natural disasters?|disaster relief|tropical storm|typhoon|cyclone|(?:air)?plane crash(?:es)?|(?:car|train|jet|helicopter|bus|boat|truck|motorcycle) crash(?:es)?|derail\w*|building collapse|bridge collapse|evacuat\w+|rescue workers?|death toll|state of emergency)\b`,
+  // abuse
+  String.raw`\b(?:abuse\w*|abused|assault\w*|rape\w*|harass\w*|molest\w*|trafficking|domestic violence|bullying|bullied|self[- ]harm|#metoo|me too movement)\b`,
+];
+/** Illness words: a topic sensitive by these alone is about a condition, not an event (see Tone.illness). */
+const ILLNESS_PART = String.raw`\b(?:cancer|tumou?rs?|leukemia|chemo\w*|terminal(?:ly)? ill|illness|diseases?|epidemic|pandemic|outbreak|ebola|hiv|overdose\w*|opioid crisis|heart attack|seizures?|diagnos\w+|hospitali[sz]ed|life support|coma|depression|anxiety disorder|eating disorders?|anorexia|bulimia|ptsd|addiction)\b`;
+const SENSITIVE_RE = new RegExp([...EVENT_PARTS, ILLNESS_PART].join("|"), "iu");
+const EVENT_WORDS_RE = new RegExp(EVENT_PARTS.join("|"), "iu");
 
 /** Share of a story's titles that must be sensitive for the whole story to be. */
 export const SHARE_SENSITIVE = 0.25;
@@ -53,6 +52,8 @@ export interface Tone {
   sensitive: boolean;
   /** Sensitive because someone died (mourning templates apply). */
   death: boolean;
+  /** Sensitive by illness words alone (no death, violence, disaster or abuse): a condition, not an event ("Cyclopia"). */
+  illness?: boolean;
 }
 
 /** Titles of works (trailers, music, games) name a story, they do not report one: "Red Dead Redemption 2 Trailer". */
@@ -79,7 +80,9 @@ export function toneOf(topic: string, storyName = "", titles: readonly string[] 
   const ownSensitive = own.some(isSensitiveText);
   const sensitive = ownSensitive || enough(hits.length, SHARE_SENSITIVE) || enough(deaths.length, SHARE_DEATH);
   if (!sensitive) return { sensitive: false, death: false };
-  return { sensitive, death: own.some((t) => isSensitiveText(t) && isDeath(t)) || enough(deaths.length, SHARE_DEATH) };
+  const death = own.some((t) => isSensitiveText(t) && isDeath(t)) || enough(deaths.length, SHARE_DEATH);
+  const why = [...own.filter(isSensitiveText), ...hits].map((t) => t.replace(TITLES_NOT_TRAGIC, " "));
+  return { sensitive, death, ...(!death && why.every((t) => !EVENT_WORDS_RE.test(t)) ? { illness: true } : {}) };
 }
 
 /**

@@ -800,3 +800,14 @@ describe("dates, numerals, quoted titles, thank-yous, comebacks, events", () => 
     expect(rewriteSubject("THE MOM'S VIEW IS BACK!", { year: 2017 }).text).toBe("The Mom's View Is Back");
   });
 });
+
+describe("conditions, not events", () => {
+  test("a topic sensitive by illness words alone gets no timeline and no 'what we know so far'", () => {
+    const s = subjectOf("Cyclopia", { storyName: "Cyclopia", titles: ["Cyclopia: A Rare Birth Defect That Could Help Cure Cancer"], categoryIds: [28], topical: false });
+    expect(s.tone.illness).toBe(true);
+    expect(TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017)).filter(Boolean)).toEqual(["What You Need to Know About Cyclopia"]);
+    const irma = subjectOf("hurricane irma");
+    expect(irma.tone.illness).toBeUndefined();
+    expect(TEMPLATE_PATTERNS.map((p) => hookText(p, irma, 2017)).join(" ")).toMatch(/So Far|Timeline/);
+  });
+});
