@@ -117,6 +117,8 @@ function recaseWord(w: string, dict: Casing): string {
     const known = fromDict && brand && formRank(brand) > formRank(fromDict) ? brand : (fromDict ?? brand);
     const r = formRank(w);
     if (known && (formRank(known) >= 3 || r === 1 || r === 0)) return known;
+    // A Scottish or Irish "Mc" name takes its inner capital ("Mclaren" → "McLaren").
+    if ((r === 1 || r === 2) && /^mc\p{Ll}{3,}$/iu.test(w)) return "Mc" + w[2].toUpperCase() + w.slice(3).toLowerCase();
     // A model code typed in lower case: "ps4" → "PS4", "s8" → "S8", "4k" → "4K".
     if (r === 1 && /^(?:[a-z]{1,3}\d{1,4}[a-z]?|\d{1,2}k)$/.test(w)) return w.toUpperCase();
     // A shouted word is calmed; a vowel-less one is an acronym or hashtag ("LWYMMD") and stays.

@@ -60,8 +60,9 @@ const TRAIL_RE = new RegExp(
       String.raw`(?:(?:just|has|have)\s+)?(?:changed|dropped|arrived|launched|leaked)(?:\s+everything)?`,
       // (Not "is back": "The Mom's View Is Back" announces the show, it is no product arriving.)
       String.raw`(?:is|are)\s+(?:here|coming|out now|finally here)`,
-      // A date at the end ("Polestar Global Launch Event 17.10.17").
+      // A date at the end ("Polestar Global Launch Event 17.10.17", "Interview, Sept. 2017").
       String.raw`\d{1,2}\.\d{1,2}\.\d{2,4}`,
+      String.raw`,?\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\.?\s+(?:\d{1,2},?\s+)?(?:19|20)\d\d`,
       String.raw`(?:(?:full|honest|in-depth|long-term|quick|detailed|official|my)\s+)?(?:review|unboxing|first impressions|first look|hands[- ]on|impressions|reaction|explained|update|results|breakdown|recap|overview|thoughts|opinion|trailer|teaser|introduction|intro|mv|m\/v)s?(?:\s*#?\d+)?`,
       String.raw`(?:(?:actually|really|even|still)\s+)?worth\s+(?:it|the\s+hype|the\s+money|buying)`,
       String.raw`any\s+good`,
@@ -237,6 +238,11 @@ export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
   // product after the colon, and "Before You Buy Rihanna" would follow.
   const parts = segments(whole);
   const near = parts.find((p) => p.toLowerCase().includes(s.text.toLowerCase().split(" ")[0] ?? ""));
+  // A product named after a point of view ("Small Hands Samsung Galaxy Note 8 Review") is the product from its maker on.
+  if (s.kind === "product") {
+    const at = s.text.search(/\b(?:Samsung|Apple|Google|Sony|Microsoft|Nintendo|OnePlus|Huawei|Xiaomi|LG|HTC|Motorola|Nokia|Amazon)\b/);
+    if (at > 0 && s.text.slice(0, at).trim().split(" ").length <= 3) return { ...s, text: s.text.slice(at), the: productReadsWithThe(s.text.slice(at)) };
+  }
   // "I Bought An Entire Outfit Blindfolded": a subject opening with an article or possessive is no product name.
   if (!s.tone.sensitive && s.genre !== "versus" && (s.kind === "general" || s.kind === "headline") && n <= 5 && !/^(?:a|an|my|your|our|his|her|their)\s/i.test(s.text) && PRODUCT_FRAMING.test(text) && (!near || PRODUCT_FRAMING.test(near) || near === parts.at(-1)))
     return { ...s, kind: "product", the: productReadsWithThe(s.text), genre: null };
@@ -277,7 +283,7 @@ export function topicSubject(topic: string, ctx: TopicContext = {}): Subject {
   // answered for its lead title when that holds the fragment and says more ("Boyfriend Buys My Outfits").
   // Not a person, product or event ("Nick Jonas" stays Nick Jonas, whatever his lead video is), and not a
   // name of a known genre (a film, a song, a dish…: "Justice League" stays).
-  if (name && typed === name.toLowerCase() && lead && (s.kind === "general" || s.kind === "headline") && (!s.genre || s.genre === "clip") && !s.tone.sensitive) {
+  if (name && typed === name.toLowerCase() && lead && (s.kind === "general" || s.kind === "headline") && (!s.genre || s.genre === "clip" || s.genre === "explainer") && !s.tone.sensitive) {
     const f = subjectFromText(lead, ctx);
     // The whole name, not only its subject: "Riverdale Season 2" is no "Part 2 of Riverdale".
     const bare = (x: string) => ` ${x.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim()} `;

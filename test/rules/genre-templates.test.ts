@@ -811,3 +811,20 @@ describe("conditions, not events", () => {
     expect(TEMPLATE_PATTERNS.map((p) => hookText(p, irma, 2017)).join(" ")).toMatch(/So Far|Timeline/);
   });
 });
+
+// From the reading of seed 86.
+describe("Mc names, month dates, fragment explainers, products after a point of view", () => {
+  test("a Mc name takes its inner capital", () => {
+    expect(subjectOf("Picking up my NEW Mclaren").text).toMatch(/McLaren/);
+  });
+  test("a month and year at the end is framing", () => {
+    expect(topicSubject("katherine johnson interview, sept. 2017").text).toBe("Katherine Johnson Interview");
+  });
+  test("a fragment named explainer story is answered for its lead title", () => {
+    const ctx = { storyName: "Questions From Twitter", titles: ["Neil deGrasse Tyson Answers Science Questions From Twitter", "Scott Kelly Answers Astronaut Questions From Twitter"], categoryIds: [28, 28], topical: true };
+    expect(topicSubject("questions from twitter", { ...ctx, topical: false }).text).toMatch(/Answers Science Questions From Twitter$/);
+  });
+  test("a product named after a point of view is the product from its maker on", () => {
+    expect(rewriteSubject("Small Hands Samsung Galaxy Note 8 Review", { year: 2017 }).text).toBe("Samsung Galaxy Note 8");
+  });
+});
