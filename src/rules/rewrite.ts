@@ -63,6 +63,9 @@ const TRAIL_RE = new RegExp(
       // A date at the end ("Polestar Global Launch Event 17.10.17", "Interview, Sept. 2017").
       String.raw`\d{1,2}\.\d{1,2}\.\d{2,4}`,
       String.raw`,?\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\.?\s+(?:\d{1,2},?\s+)?(?:19|20)\d\d`,
+      String.raw`,?\s*(?:jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?`,
+      // A trailer label with credits after it ("JACK RYAN Official Trailer TEASER John Krasinski").
+      String.raw`official\s+(?:trailer|teaser)\b.*`,
       String.raw`(?:(?:full|honest|in-depth|long-term|quick|detailed|official|my)\s+)?(?:review|unboxing|first impressions|first look|hands[- ]on|impressions|reaction|explained|update|results|breakdown|recap|overview|thoughts|opinion|trailer|teaser|introduction|intro|mv|m\/v)s?(?:\s*#?\d+)?`,
       String.raw`(?:(?:actually|really|even|still)\s+)?worth\s+(?:it|the\s+hype|the\s+money|buying)`,
       String.raw`any\s+good`,
@@ -239,7 +242,8 @@ export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
   const parts = segments(whole);
   const near = parts.find((p) => p.toLowerCase().includes(s.text.toLowerCase().split(" ")[0] ?? ""));
   // A product named after a point of view ("Small Hands Samsung Galaxy Note 8 Review") is the product from its maker on.
-  if (s.kind === "product") {
+  // (Only in a review: "Homemade Nintendo Switch" is no Nintendo Switch.)
+  if (s.kind === "product" && REVIEWED_RE.test(whole)) {
     const at = s.text.search(/\b(?:Samsung|Apple|Google|Sony|Microsoft|Nintendo|OnePlus|Huawei|Xiaomi|LG|HTC|Motorola|Nokia|Amazon)\b/);
     if (at > 0 && s.text.slice(0, at).trim().split(" ").length <= 3) return { ...s, text: s.text.slice(at), the: productReadsWithThe(s.text.slice(at)) };
   }
@@ -283,7 +287,7 @@ export function topicSubject(topic: string, ctx: TopicContext = {}): Subject {
   // answered for its lead title when that holds the fragment and says more ("Boyfriend Buys My Outfits").
   // Not a person, product or event ("Nick Jonas" stays Nick Jonas, whatever his lead video is), and not a
   // name of a known genre (a film, a song, a dish…: "Justice League" stays).
-  if (name && typed === name.toLowerCase() && lead && (s.kind === "general" || s.kind === "headline") && (!s.genre || s.genre === "clip" || s.genre === "explainer") && !s.tone.sensitive) {
+  if (name && typed === name.toLowerCase() && lead && (s.kind === "general" || s.kind === "headline") && (!s.genre || s.genre === "clip") && !s.tone.sensitive) {
     const f = subjectFromText(lead, ctx);
     // The whole name, not only its subject: "Riverdale Season 2" is no "Part 2 of Riverdale".
     const bare = (x: string) => ` ${x.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim()} `;

@@ -719,10 +719,20 @@ const plainShort = (t: string) =>
  */
 const EMPHASIS = new Set((casingWords as { words: string[] }).words);
 const plainCaps = (t: string) =>
-  t.replace(/\b[A-Z]{3,6}\b/g, (w, at: number) =>
-    // The head of a compound keeps its capital: "GROSS-Tacular" → "Gross-Tacular".
-    EMPHASIS.has(w.toLowerCase()) && !BRAND_CAPS.has(w) ? (t[at + w.length] === "-" ? w[0] + w.slice(1).toLowerCase() : w.toLowerCase()) : w,
-  );
+  t
+    // A run of capitalised words with an emphasis word in it is emphasis whole ("JACK RYAN" → "Jack Ryan"):
+    // its other words with a vowel are written Capitalised; brands keep theirs.
+    .replace(/\b[A-Z]{2,}(?:\s+[A-Z]{2,})+\b/g, (run) =>
+      run.split(/\s+/).some((w) => EMPHASIS.has(w.toLowerCase()) && !BRAND_CAPS.has(w))
+        ? run.replace(/[A-Z]{3,}/g, (w) => (/[AEIOU]/.test(w) && !BRAND_CAPS.has(w) && !KEEP_CAPS.has(w) ? w[0] + w.slice(1).toLowerCase() : w))
+        : run,
+    )
+    .replace(/\b[A-Z]{3,6}\b/g, (w, at: number) =>
+      // The head of a compound keeps its capital: "GROSS-Tacular" → "Gross-Tacular".
+      EMPHASIS.has(w.toLowerCase()) && !BRAND_CAPS.has(w) ? (t[at + w.length] === "-" ? w[0] + w.slice(1).toLowerCase() : w.toLowerCase()) : w,
+    );
+/** Acronyms with a vowel that a run of capitals must not calm. */
+const KEEP_CAPS = new Set("NASA USA NBA NFL UFC WWE ESPN CNN BBC HBO ASMR DIY NYC SNL BTS UK EU AI VR NASCAR FIFA NCAA MLB NHL IOS TV OMG LOL".split(" "));
 /**
  * Alternating capitals as a style ("GeT rEaDay WiTh mE"): three or more words with a capital after a
  * small letter, not a name's ("McDonald", "iPhone", "DeVos"), are written in small letters.

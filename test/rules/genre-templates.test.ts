@@ -820,11 +820,25 @@ describe("Mc names, month dates, fragment explainers, products after a point of 
   test("a month and year at the end is framing", () => {
     expect(topicSubject("katherine johnson interview, sept. 2017").text).toBe("Katherine Johnson Interview");
   });
-  test("a fragment named explainer story is answered for its lead title", () => {
-    const ctx = { storyName: "Questions From Twitter", titles: ["Neil deGrasse Tyson Answers Science Questions From Twitter", "Scott Kelly Answers Astronaut Questions From Twitter"], categoryIds: [28, 28], topical: true };
-    expect(topicSubject("questions from twitter", { ...ctx, topical: false }).text).toMatch(/Answers Science Questions From Twitter$/);
+  test("an explainer's name stays the topic (\"Fidget Spinner\" is no one video)", () => {
+    const ctx = { storyName: "Fidget Spinner", titles: ["Fidget Spinner Spinning in Space"], categoryIds: [28], topical: false };
+    expect(topicSubject("fidget spinner", ctx).text).toBe("Fidget Spinner");
+  });
+  test("a homemade thing is no product to trim", () => {
+    expect(rewriteSubject("Homemade Nintendo Switch- NinTIMdo RP", { year: 2017 }).text).toMatch(/^Homemade/);
   });
   test("a product named after a point of view is the product from its maker on", () => {
     expect(rewriteSubject("Small Hands Samsung Galaxy Note 8 Review", { year: 2017 }).text).toBe("Samsung Galaxy Note 8");
+  });
+});
+
+// From the reading of seed 87.
+describe("capital runs, trailer credits, month-day dates", () => {
+  test("a run of capitals with an emphasis word is emphasis whole; acronyms stay", () => {
+    expect(rewriteSubject("JACK RYAN Official Trailer TEASER John Krasinski", { year: 2017 }).text).toBe("Jack Ryan");
+    expect(subjectOf("NASA JPL Cassini").text).toMatch(/NASA/);
+  });
+  test("a month and day at the end is framing", () => {
+    expect(topicSubject("mike leach after practice oct. 17").text).toBe("Mike Leach After Practice");
   });
 });
