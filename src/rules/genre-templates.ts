@@ -42,6 +42,9 @@ const contest = (h: GenreHelpers) => {
   return v.every((x) => PEOPLE.test(x) || namesPerson(x)) ? `${h.S}: Who Wins?` : `${h.S}: Which Is Better?`;
 };
 
+/** A ranking, list or quiz: a format about animals, not footage of them. */
+const RANKING = /\b(?:tier list|list|ranking|ranked|facts|quiz|compilation|myths)$/i;
+
 /** A clip that invites the viewer ("Get Ready With Us", "Come Shopping With Me") is a format, not a happening to react to. */
 const INVITATION = /^(?:get|come|join|let['’]?s|help|grab|shop|spend the day)\s/i;
 
@@ -62,12 +65,13 @@ export const GENRE_TEMPLATES: Record<Genre, Partial<Record<string, Tpl[]>>> = {
     "hook:statistic": [hookOnly((h) => `${h.S} in 30 Minutes`)],
     "struct:exclamation": [(h) => (h.det ? "" : `The Easiest ${h.S} Recipe!`)],
   },
+  // (Not for a ranking or a quiz about animals: "The Shark Tier List - Amazing Footage" does not read.)
   animal: {
-    "struct:second_person": [(h) => `${h.NP}: You Have to See This`],
-    "struct:dash_split": [(h) => `${h.NP} - Amazing Footage`],
-    "hook:question": [hookOnly((h) => `Why Is Everyone Obsessed With ${h.NP}?`)],
-    "struct:number_led": [hookOnly((h) => `5 Things You Didn't Know About ${h.NP}`)],
-    "struct:exclamation": [(h) => `${h.NP}: You Have to See This!`],
+    "struct:second_person": [(h) => (RANKING.test(h.S) ? "" : `${h.NP}: You Have to See This`)],
+    "struct:dash_split": [(h) => (RANKING.test(h.S) ? "" : `${h.NP} - Amazing Footage`)],
+    "hook:question": [hookOnly((h) => (RANKING.test(h.S) ? "" : `Why Is Everyone Obsessed With ${h.NP}?`))],
+    "struct:number_led": [hookOnly((h) => (RANKING.test(h.S) ? "" : `5 Things You Didn't Know About ${h.NP}`))],
+    "struct:exclamation": [(h) => (RANKING.test(h.S) ? "" : `${h.NP}: You Have to See This!`)],
   },
   lifestyle: {
     "struct:first_person": [(h) => (h.det || h.firstPerson ? "" : `My ${h.S}`)],

@@ -842,3 +842,11 @@ describe("capital runs, trailer credits, month-day dates", () => {
     expect(topicSubject("mike leach after practice oct. 17").text).toBe("Mike Leach After Practice");
   });
 });
+
+// From the reading of seed 88.
+describe("rankings about animals", () => {
+  test("a ranking about animals is no footage", () => {
+    const s = subjectOf("The Shark Tier List", { titles: ["The Shark Tier List"], categoryIds: [15], topical: false });
+    expect(TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017)).join(" ")).not.toMatch(/Amazing Footage|You Have to See This|Obsessed/);
+  });
+});
