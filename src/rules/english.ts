@@ -146,6 +146,9 @@ const BRANDS: Casing = new Map(
 /** Words Title Case leaves in lower case inside a title (Chicago style, short forms only). */
 const SMALL = new Set("a an and as at but by for from in into nor of off on onto or per than the to v v. via vs vs. with".split(" "));
 
+/** A word that ends a sentence ("Switch."), not an abbreviation ("Mrs.", "vs.", "Oct.") or an initial ("J."). */
+const sentenceEnd = (w: string) => /\p{Ll}{2}\.$/u.test(w) && !/^(?:mrs|mr|ms|dr|jr|sr|st|vs|ft|mt|no|vol|inc|ltd|co|feat|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|etc|approx)\.$/i.test(w);
+
 /** After a word ending in one of these (or a lone dash/pipe) the next word starts a new phrase. */
 const PHRASE_BREAK = /[:|?!]$|^[-–—|]$/;
 
@@ -180,7 +183,7 @@ export function titleCase(text: string): string {
       // as Title Case only in lower case.
       parts[i] = lead + core.toLowerCase();
     }
-    start = PHRASE_BREAK.test(p);
+    start = PHRASE_BREAK.test(p) || sentenceEnd(p);
   }
   return parts.join("");
 }

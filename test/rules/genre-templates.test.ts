@@ -850,3 +850,11 @@ describe("rankings about animals", () => {
     expect(TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017)).join(" ")).not.toMatch(/Amazing Footage|You Have to See This|Obsessed/);
   });
 });
+
+// From the readings of seeds 93–95 (after they were counted as held-out).
+describe("sentence ends", () => {
+  test("a word that ends a sentence starts a new phrase; abbreviations do not", () => {
+    expect(subjectOf("Hidden NES Golf game on Nintendo Switch. A tribute to Satoru Iwata.").text).toMatch(/Switch\. A Tribute/);
+    expect(subjectOf("The Marvelous Mrs. Maisel Returns").text).toMatch(/Mrs\. Maisel/);
+  });
+});
