@@ -858,3 +858,13 @@ describe("sentence ends", () => {
     expect(subjectOf("The Marvelous Mrs. Maisel Returns").text).toMatch(/Mrs\. Maisel/);
   });
 });
+
+describe("how/why explainers are reacted to", () => {
+  test("a how/why title gets reaction frames (not a question tail); a typed question gets neither", () => {
+    const s = subjectOf("How Jackie Chan Gets Over Fences", { titles: ["How Jackie Chan Gets Over Fences"], categoryIds: [1], topical: false });
+    const outs = TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017)).filter(Boolean);
+    expect(outs).toContain("How Jackie Chan Gets Over Fences [Reaction]");
+    expect(outs.join(" ")).not.toMatch(/What Do You Think/);
+    expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Why Cities?"), 2017)).filter(Boolean)).toEqual([]);
+  });
+});
