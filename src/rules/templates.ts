@@ -176,7 +176,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     howto_vp: [(h) => `How I Learned to ${h.S}`],
     // "How I got into Bitcoin", but not "into the Bitcoin price".
     money: [(h) => (h.NP === h.S ? `How I Got Into ${h.S}` : ""), (h) => `The Story Behind ${h.NP}`],
-    headline: [(h) => (h.rw ? "" : `${h.S}: What Really Happened`)],
+    headline: [(h) => (h.rw || h.asked || WH_Q_OPEN.test(h.S) ? "" : `${h.S}: What Really Happened`)],
     tragedy: [(h) => `${h.NP}: The Stories Behind the Headlines`],
     mourning: [(h) => `The Story of ${h.S}`],
   },
