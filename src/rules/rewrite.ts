@@ -349,16 +349,19 @@ export function rewritable(draft: string, ctx: RewriteContext): Subject | null {
   if (/\b(?:pt|part|ep|episode)\.?\s*\d+\b/i.test(plainText(draft).split(/\s*[|｜]\s*/)[0])) return null;
   // A work credited to the channel that posts it ("HURRY UP! by SUPERFRUIT") is a release too.
   const credit = /\s+by\s+(.+)$/i.exec(plainText(draft));
-  const key = (x: string) => x.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
-  if (credit && key(credit[1]) && ctx.story?.channels?.some((c) => key(c) === key(credit[1]))) return null;
+  if (credit && squash(credit[1]) && isChannel(credit[1], ctx)) return null;
   const s = rewriteSubject(draft, ctx);
   // One word out of a title of several parts ("GRWM | SLAY THE GROCERY STORE & Catch Up") is a format or a name, not the video.
   if (!s.text.includes(" ") && segments(plainText(draft)).length > 1) return null;
   // The channel's own name before a pipe ("BURGER KING | Bullying Jr."): the video is what follows, no subject here.
-  const key2 = (x: string) => x.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
-  if (/[|｜]/.test(draft) && ctx.story?.channels?.some((c) => key2(c) === key2(s.text))) return null;
+  if (/[|｜]/.test(draft) && isChannel(s.text, ctx)) return null;
   return s.text && keepsDraft(draft, s) ? s : null;
 }
+
+/** Letters and digits only, in lower case: how names compare ("SUPERFRUIT" = "Superfruit"). */
+const squash = (x: string) => x.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+/** Whether `name` is a channel of the matched story. */
+const isChannel = (name: string, ctx: RewriteContext) => !!ctx.story?.channels?.some((c) => squash(c) === squash(name));
 
 /** The rewrite of `draft` for one pattern, from its subject (`rewritable`), or null. */
 export function rewriteFor(pattern: string, draft: string, s: Subject, year: number): string | null {
