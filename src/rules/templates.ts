@@ -49,6 +49,8 @@ export interface Subject {
   cut?: boolean;
   /** Every word of the text is a non-word by the readability rule ("Rrrrrrrrrrrrr"): nothing to frame. Set once by subjectOf. */
   nonWords?: boolean;
+  /** The text cannot be read as one English title: another language, two sentences, dots glued between words. Set once by subjectOf. */
+  unreadable?: { foreign: boolean; twoSentences: boolean };
   /** The text speaks in the first person somewhere ("… (This is my SECRET)"): a sensitive topic is the creator's own story. */
   personal?: boolean;
   /** The topic was typed as a question ("Tara where are we?"): no question tail after it. */
@@ -503,11 +505,11 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
   if (subject.cut && (subject.kind === "headline" || subject.kind === "general")) return null;
   if (subject.nonWords) return null;
   // A title in another language ("Detik Detik Terjadinya Benturan Keras …") cannot be read, let alone framed.
-  if (foreign(subject.text)) return null;
+  if (subject.unreadable?.foreign) return null;
   // A greeting, an announcement or a thank-you ("Welcome Baby Taika!", "Meet My New Kitten!", "1,000,000 THANK YOU!") is the creator's own moment: no frame fits.
   if (!subject.tone.sensitive && (/^(?:welcome|introducing|congratulations|congrats|happy birthday|happy anniversary|rip|rest in peace|meet (?:my|our))\b/i.test(subject.text) || /\bthank(?:s| you)\b/i.test(subject.text))) return null;
   // Two sentences ("Never Been So Mad. Grilling with Liza"): no one frame fits both.
-  if (subject.kind === "headline" && twoSentences(subject.text)) return null;
+  if (subject.kind === "headline" && subject.unreadable?.twoSentences) return null;
   // Someone's own routine or look ("My Early Morning Flight Routine") is a lifestyle video, not a tutorial.
   if (subject.kind === "howto" && !subject.vp && FIRST_PERSON.test(subject.text) && !subject.tone.sensitive)
     return genreHook(pattern, { ...subject, kind: "general", genre: "lifestyle" }, year, rw);
@@ -543,10 +545,10 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
  * a foreign title without such words ("Detik Detik Terjadinya Benturan Keras …") still gets framed.
  */
 function foreign(t: string): boolean {
-  const letters = t.match(/\p{L}/gu) ?? [];
-  if (letters.length && letters.filter((c) => /\p{Script=Latin}/u.test(c)).length * 2 < letters.length) return true;
-  // A word in another script inside Latin text ("Xov xwm-ເຂື່ອນນໍ້າອ້າວ tawg …") too.
+  // A word in another script inside Latin text ("Xov xwm-ເຂື່ອນນໍ້າອ້າວ tawg …") too; mostly another script ("한국 …") always.
   if (/[\p{L}--\p{Script=Latin}]{3,}/v.test(t)) return true;
+  const script = t.match(/[\p{L}--\p{Script=Latin}]/gv)?.length ?? 0;
+  if (script && script * 2 > (t.match(/\p{L}/gu)?.length ?? 0)) return true;
   const ws = (t.toLowerCase().match(/\p{L}+/gu) ?? []);
   const other = ws.filter((w) => FOREIGN_FUNCTION.has(w)).length;
   const english = ws.filter((w) => STOPWORDS.has(w) && !FOREIGN_FUNCTION.has(w)).length;
@@ -739,6 +741,7 @@ const KEEP_CAPS = new Set("NASA USA NBA NFL UFC WWE ESPN CNN BBC HBO ASMR DIY NY
  * small letter, not a name's ("McDonald", "iPhone", "DeVos"), are written in small letters.
  */
 function unAlternate(t: string): string {
+  if (!/\p{Ll}\p{Lu}/u.test(t)) return t;
   const ws = t.split(" ");
   // A name's capitals: one after a prefix ("McDonald", "DeVos") or after a single small letter ("iPhone").
   const named = (w: string) => /^(?:Mc|Mac|De|La|Le|Di|Da|O['’])\p{Lu}\p{Ll}*$|^\p{Ll}\p{Lu}[^\p{Ll}]*\p{Ll}*$/u.test(w);
@@ -791,8 +794,9 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   // A trailing year is no head: "the IRONMAN World Championship 2017".
   const head = (words.filter((w) => !/^(?:19|20)\d\d$/.test(w)).pop() ?? "").toLowerCase();
   // Read the hook on the topic before its end punctuation went: "not enough milk?" is a question.
-  const question = asked || classifyHook(plainText(topic)) === "question";
-  const hooked = question || classifyHook(text) !== "plain";
+  // Typed as a question: its question mark says so (cheap; the hook classifier below reads the rest).
+  const question = asked || /\?/.test(topic);
+  const hooked = asked || classifyHook(text) !== "plain" || classifyHook(plainText(topic)) === "question";
   let kind = vp ? "howto" : topicKind(text, ctx, hooked);
   // A spectacle counted in its name ("250,000 Dominoes", "10 Years") is no topic to explain or list.
   // (A year is no count: "the 1976 Buick Skyhawk Commercial".)
@@ -822,7 +826,7 @@ const MUSIC = 10;
 /** The story's genre, main category and whether it is a music story (see Subject), and whether the final text is all non-words. */
 function withGenre(s: Subject, ctx: TopicContext): Subject {
   const r = genreParts(s, ctx);
-  return { ...r, nonWords: nonWords(r.text) };
+  return { ...r, nonWords: nonWords(r.text), unreadable: { foreign: foreign(r.text), twoSentences: twoSentences(r.text) } };
 }
 
 function genreParts(s: Subject, ctx: TopicContext): Subject {
