@@ -204,7 +204,7 @@ export const HOOK_RESCUE = contract({
   cost: 5,
   summary: "Hooks for a topic from validated patterns",
   description:
-    "Up to 5 hooks for `topic` (4-120 characters), each built from a pattern validated in the topic's niche (the niche of the story it matches; all niches when it matches none), then, when those give fewer than 5 hooks, from patterns validated across all niches, each with its pattern's measured proof, strongest first. Hooks are Title Case, at most 100 characters, spelled as the matched story spells the topic, fitted to the kind of topic, and respectful for tragedies. status `ok`, or `no_validated_patterns` with an empty list when nothing is validated there.",
+    "Up to 5 hooks for `topic` (4-120 characters), each built from a pattern validated in the topic's niche (the niche of the story it matches; all niches when it matches none), then, when those give fewer than 5 hooks, from patterns validated across all niches, each with its pattern's measured proof, strongest first. Hooks are Title Case, at most 100 characters, spelled as the matched story spells the topic, fitted to the kind of topic, and respectful for tragedies. status `ok`; or, with an empty list and 0 credits charged, `no_validated_patterns` when nothing is validated there, `no_fitting_hook` when patterns are validated but none reads right for this topic (another language, a greeting or announcement, two sentences, framing alone).",
   query: HookRescueQuery,
   data: HookRescueSchema,
   confidence: "aiEstimated",

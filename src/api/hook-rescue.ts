@@ -1,4 +1,4 @@
-/** GET /api/public/hook-rescue?topic= — up to 5 hooks built from validated patterns (5 credits). */
+/** GET /api/public/hook-rescue?topic= — up to 5 hooks built from validated patterns (5 credits; none when no hook). */
 import { route } from "./endpoint.ts";
 import { HOOK_RESCUE, RESCUE_NOTE } from "./contracts.ts";
 import { matchCached, storyContext, validatedPatterns } from "../engine/service.ts";
@@ -31,7 +31,11 @@ export const hookRescue = route(HOOK_RESCUE, (q, { snap, now }) => {
   }
   // Strongest first, whichever list a pattern came from (stable: the niche's own first on a tie).
   hooks.sort((a, b) => b.proof.strength - a.proof.strength);
+  // No hook is no answer: an empty list costs nothing, and says why it is empty (nothing validated,
+  // or validated patterns none of which reads right for this topic: another language, a greeting…).
+  const status = hooks.length ? "ok" : patterns.length ? "no_fitting_hook" : "no_validated_patterns";
   return {
-    data: { status: hooks.length ? "ok" : "no_validated_patterns", topic: q.topic, matchedTopic: m?.story.rec.name ?? null, niche, hooks, note: RESCUE_NOTE },
+    data: { status, topic: q.topic, matchedTopic: m?.story.rec.name ?? null, niche, hooks, note: RESCUE_NOTE },
+    ...(hooks.length ? {} : { cost: 0 }),
   };
 });

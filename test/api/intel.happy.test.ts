@@ -325,6 +325,20 @@ describe("/hook-rescue", () => {
     }
   });
 
+  test("validated patterns but no hook that reads right (another language, a greeting): status no_fitting_hook, an empty list, 0 credits", async () => {
+    for (const topic of ["한국 맥도날드 신 초콜릿 메뉴", "welcome baby taika!"]) {
+      const before = await usage();
+      const r = await get(`/api/public/hook-rescue?topic=${encodeURIComponent(topic)}`);
+      expect(r.status).toBe(200);
+      expect(r.body.data.status).toBe("no_fitting_hook");
+      expect(r.body.data.hooks).toEqual([]);
+      expect(Value.Check(HookRescueSchema, r.body.data)).toBe(true);
+      expect(r.body.credits_used).toBe(0);
+      expect(r.body.credits_remaining).toBe(before.credits_remaining);
+      expect((await usage()).credits_remaining).toBe(before.credits_remaining);
+    }
+  });
+
   test("a vault with no validated pattern: status no_validated_patterns and an empty list", async () => {
     const dir = tempDir("nopatterns");
     const spec = { firstDay: "2024-01-01", days: 2, videos: [{ subject: 0, format: 0, channel: 0, start: 0, len: 2, views0: 100, gains: [1000, 0, 0, 0, 0] }], searches: [], news: [] };
@@ -337,6 +351,9 @@ describe("/hook-rescue", () => {
       expect(r.body.data.status).toBe("no_validated_patterns");
       expect(r.body.data.hooks).toEqual([]);
       expect(Value.Check(HookRescueSchema, r.body.data)).toBe(true);
+      // An empty answer costs nothing.
+      expect(r.body.credits_used).toBe(0);
+      expect(r.body.credits_remaining).toBe(100);
     } finally {
       v.stop();
     }
