@@ -173,6 +173,7 @@ export function titleCase(text: string): string {
       const bare = core.replace(/[^\p{L}.]+$/u, "").toLowerCase();
       if (core === "i" || /^i['’]/.test(core)) parts[i] = lead + "I" + core.slice(1);
       else if (/^[ap]\.m\.?$/.test(core)) parts[i] = lead + core; // 5 a.m., never 5 A.m.
+      else if (/^(?:\p{L}\.){2,}$/u.test(core)) parts[i] = lead + core.toUpperCase(); // initials: "s.s." → "S.S."
       else if (/^[a-z]\d{1,2}$/.test(core) && !start) parts[i] = lead + core; // a model written so ("Prusa i3", "Canon g7")
       else if (start || i === last || !SMALL.has(bare) || particleOf(bare, parts, i)) parts[i] = lead + capitaliseWord(core);
     } else if (core.includes("-") && hasUpper(core) && core.split("-").some((x) => /^\p{Ll}/u.test(x) && !SMALL.has(x))) {

@@ -391,6 +391,8 @@ function families(s: Subject, rw: boolean): Family[] {
   // Bloopers, fails or a prank about a disaster mix two tones no frame can hold.
   // So does a treat named after one ("#IRMAgerd Hurricane Candy") or a science clip ("Hurricane Size Comparison").
   if (s.tone.sensitive && /\b(?:bloopers?|fails?|funny|parody|prank\w*|memes?|candy|cakes?|cupcakes?|cookies?|recipes?|comparisons?|simulations?|animation)\b/i.test(s.text)) return [];
+  // A ceremony of mourning ("A Moment of Silence at the National 9/11 Memorial") is no news to frame.
+  if (s.tone.sensitive && /\b(?:moment of silence|funeral|memorial service|wake for)\b/i.test(s.text)) return [];
   // So is a call to act ("Let's Help the Victims of the Las Vegas Attack"): it is the creator's own appeal.
   if (s.tone.sensitive && /^(?:let['’]?s|please|help|donate|pray)\b/i.test(s.text)) return [];
   // A how-to in a disaster ("How to Cook With No Power During a Hurricane") is safety advice, still a how-to.

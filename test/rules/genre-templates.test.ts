@@ -868,3 +868,13 @@ describe("how/why explainers are reacted to", () => {
     expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Why Cities?"), 2017)).filter(Boolean)).toEqual([]);
   });
 });
+
+// From the reading of seed 96 (after counting it held-out).
+describe("initials, ceremonies of mourning", () => {
+  test("dotted initials are capitals", () => {
+    expect(subjectOf("s.s. Cornmuffins Goes for the Flight of a Lifetime").text).toMatch(/^S\.S\. Cornmuffins/);
+  });
+  test("a ceremony of mourning gets no frame", () => {
+    expect(TEMPLATE_PATTERNS.map((p) => rewriteText(p, "A Moment of Silence at the National 9/11 Memorial & Museum", { year: 2017 })).filter(Boolean)).toEqual([]);
+  });
+});
