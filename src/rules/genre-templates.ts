@@ -69,8 +69,9 @@ export const GENRE_TEMPLATES: Record<Genre, Partial<Record<string, Tpl[]>>> = {
   animal: {
     "struct:second_person": [(h) => (RANKING.test(h.S) ? "" : `${h.NP}: You Have to See This`)],
     "struct:dash_split": [(h) => (RANKING.test(h.S) ? "" : `${h.NP} - Amazing Footage`)],
-    "hook:question": [hookOnly((h) => (RANKING.test(h.S) ? "" : `Why Is Everyone Obsessed With ${h.NP}?`))],
-    "struct:number_led": [hookOnly((h) => (RANKING.test(h.S) ? "" : `5 Things You Didn't Know About ${h.NP}`))],
+    // These two need a name, not a clause ("Kittens Come Out of Box: You Have to See This" reads; "Obsessed With Kittens Come Out of Box" does not).
+    "hook:question": [hookOnly((h) => (RANKING.test(h.S) || h.S.split(" ").length > 3 ? "" : `Why Is Everyone Obsessed With ${h.NP}?`))],
+    "struct:number_led": [hookOnly((h) => (RANKING.test(h.S) || h.S.split(" ").length > 3 ? "" : `5 Things You Didn't Know About ${h.NP}`))],
     "struct:exclamation": [(h) => (RANKING.test(h.S) ? "" : `${h.NP}: You Have to See This!`)],
   },
   lifestyle: {

@@ -553,11 +553,12 @@ function foreign(t: string): boolean {
   if (script && script * 2 > (t.match(/\p{L}/gu)?.length ?? 0)) return true;
   const ws = (t.toLowerCase().match(/\p{L}+/gu) ?? []);
   const other = ws.filter((w) => FOREIGN_FUNCTION.has(w)).length;
-  const english = ws.filter((w) => STOPWORDS.has(w) && !FOREIGN_FUNCTION.has(w)).length;
+  // ("vs" is everyone's: "Los Jugadores … vs Sarmiento" is still Spanish.)
+  const english = ws.filter((w) => STOPWORDS.has(w) && !FOREIGN_FUNCTION.has(w) && w !== "vs").length;
   return other >= 2 && english === 0;
 }
 const FOREIGN_FUNCTION = new Set(
-  ("el la los las del en y que con por para una es se su al lo le les des du et est il une pas sur dans " +
+  ("el la los las de del en y que con por para una es se su al lo le les des du et est il une pas sur dans " +
     "der die das und ist nicht ein eine mit auf von zu den dem im " +
     "yang dan di ke dari ini itu untuk dengan ng sa mga ang nao em um uma os").split(" "),
 );

@@ -878,3 +878,17 @@ describe("initials, ceremonies of mourning", () => {
     expect(TEMPLATE_PATTERNS.map((p) => rewriteText(p, "A Moment of Silence at the National 9/11 Memorial & Museum", { year: 2017 })).filter(Boolean)).toEqual([]);
   });
 });
+
+// From the reading of seed 97 (after counting it held-out).
+describe("Spanish with vs, animal clauses", () => {
+  test("Spanish function words make another language even with 'vs'", () => {
+    expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Los jugadores de Sacachispas entraron vestidos de guerreros vs Sarmiento"), 2017)).filter(Boolean)).toEqual([]);
+    expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Cinco de Mayo Party Ideas"), 2017)).filter(Boolean).length).toBeGreaterThan(0);
+  });
+  test("an animal clause is no name to be obsessed with", () => {
+    const s = subjectOf("Kittens Come Out of Box", { titles: ["Kittens Come Out of Box"], categoryIds: [15], topical: false });
+    const outs = TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017)).filter(Boolean).join(" ");
+    expect(outs).not.toMatch(/Obsessed With Kittens Come|Didn't Know About Kittens Come/);
+    expect(outs).toMatch(/You Have to See This/);
+  });
+});
