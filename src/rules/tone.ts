@@ -23,12 +23,16 @@ const EVENT_PARTS = [
 const ILLNESS_PART = String.raw`\b(?:cancer|tumou?rs?|leukemia|chemo\w*|terminal(?:ly)? ill|illness|diseases?|epidemic|pandemic|outbreak|ebola|hiv|overdose\w*|opioid crisis|heart attack|seizures?|diagnos\w+|hospitali[sz]ed|life support|coma|depression|anxiety disorder|eating disorders?|anorexia|bulimia|ptsd|addiction)\b`;
 const SENSITIVE_RE = new RegExp([...EVENT_PARTS, ILLNESS_PART].join("|"), "iu");
 const EVENT_WORDS_RE = new RegExp(EVENT_PARTS.join("|"), "iu");
+const ILLNESS_WORDS_RE = new RegExp(ILLNESS_PART, "iu");
 
 /** Share of a story's titles that must be sensitive for the whole story to be. */
 export const SHARE_SENSITIVE = 0.25;
 
 /** Deaths of people in particular: they allow mourning templates ("If you are mourning …"). */
 const DEATH_RE = /\b(?:dies|died|dead at|death of|passed away|rest in peace|r\.i\.p|funeral\w*|obituar\w+|remembering|tribute|in memoriam|mourn\w*)\b/iu;
+
+/** A named storm, in its capitals ("Storm Ophelia"); not "Storm Chasers" or "Storm Troopers". */
+const NAMED_STORM_RE = /\bStorm (?!Chaser|Trooper|Shadow|Area)[A-Z][a-z]{2,}\b/u;
 
 /** Only in capitals: lower-case "rip" is "rip off", "aids" is "hearing aids". */
 const RIP_RE = /\bRIP\b/u;
@@ -45,7 +49,7 @@ export function isSensitiveText(text: string): boolean {
   let t = text.replace(TITLES_NOT_TRAGIC, " ");
   // A costume or a makeup look ("Day to Dead Halloween Drugstore Makeup Tutorial", "Zombie Victim SFX") plays death, it reports none.
   if (COSTUME_RE.test(t)) t = t.replace(PLAYED_DEATH_RE, " ");
-  return SENSITIVE_RE.test(t) || RIP_RE.test(t) || CAPS_ONLY_RE.test(t);
+  return SENSITIVE_RE.test(t) || RIP_RE.test(t) || CAPS_ONLY_RE.test(t) || NAMED_STORM_RE.test(t);
 }
 
 export interface Tone {
@@ -82,7 +86,7 @@ export function toneOf(topic: string, storyName = "", titles: readonly string[] 
   if (!sensitive) return { sensitive: false, death: false };
   const death = own.some((t) => isSensitiveText(t) && isDeath(t)) || enough(deaths.length, SHARE_DEATH);
   const why = [...own.filter(isSensitiveText), ...hits].map((t) => t.replace(TITLES_NOT_TRAGIC, " "));
-  return { sensitive, death, ...(!death && why.every((t) => !EVENT_WORDS_RE.test(t)) ? { illness: true } : {}) };
+  return { sensitive, death, ...(!death && why.every((t) => ILLNESS_WORDS_RE.test(t) && !EVENT_WORDS_RE.test(t) && !NAMED_STORM_RE.test(t)) ? { illness: true } : {}) };
 }
 
 /**

@@ -214,10 +214,14 @@ export function versusSides(text: string): [string, string] | null {
  * comparison asks which side wins. A match or a fight (Sports, 17) stays an event.
  */
 export function isComparison(text: string, ctx: KindContext = {}): boolean {
+  const sides = versusSides(text);
+  if (!sides) return false;
+  // A family challenge is no match, even on a sports channel ("Husband VS Best Friend | Tom Daley").
+  if (sides.every((x) => FAMILY_SIDE.test(x))) return true;
   const cats = ctx.categoryIds ?? [];
-  if (cats.length && cats.filter((c) => c === SPORTS).length * 2 >= cats.length) return false;
-  return versusSides(text) !== null;
+  return !(cats.length && cats.filter((c) => c === SPORTS).length * 2 >= cats.length);
 }
+const FAMILY_SIDE = /^(?:my\s+)?(?:husband|wife|boyfriend|girlfriend|best friend|bff|mom|mum|dad|brother|sister|son|daughter|kids?|men|women|boys|girls|me|you)$/i;
 
 export function genreOf(text: string, ctx: GenreContext = {}): Genre | null {
   const cats = ctx.categoryIds ?? [];

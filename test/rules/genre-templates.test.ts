@@ -892,3 +892,16 @@ describe("Spanish with vs, animal clauses", () => {
     expect(outs).toMatch(/You Have to See This/);
   });
 });
+
+// From the reading of seed 98 (after counting it held-out).
+describe("named storms, family challenges on sports channels", () => {
+  test("a named storm is a disaster; storm chasers are not", () => {
+    expect(toneOf("Video of Storm Ophelia in Ireland").sensitive).toBe(true);
+    expect(toneOf("Video of Storm Ophelia in Ireland").illness).toBeUndefined();
+    expect(toneOf("Storm Chasers Season Finale").sensitive).toBe(false);
+  });
+  test("a family challenge is a comparison even on a sports channel; a match stays an event", () => {
+    expect(subjectOf("Husband VS Best Friend", { titles: ["Husband VS Best Friend | Tom Daley"], categoryIds: [17] }).genre).toBe("versus");
+    expect(subjectOf("Chicago Bulls vs Dallas Mavericks", { categoryIds: [17, 17] }).kind).toBe("event");
+  });
+});
