@@ -149,7 +149,9 @@ export function draftSubject(draft: string): DraftSubject {
     span = normaliseSpan(sm[0]);
     s = (main.slice(0, sm.index) + " " + main.slice(sm.index + sm[0].length)).replace(/\s+/g, " ").replace(/\s+([.,;:!?])/g, "$1").trim();
   }
-  for (let k = 0; k < 4; k++) {
+  // A series format whose frame is its name ("Everything Wrong With Scream 2 in 19 Minutes or Less") stays whole.
+  const format = /\bin \d+ minutes or less$/i.test(s);
+  for (let k = 0; k < 4 && !format; k++) {
     const before = s;
     const lead = s.replace(LEAD_RE, "");
     // A leading copula is framing only when a judgement follows the subject ("Is the iPhone X worth

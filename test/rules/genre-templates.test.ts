@@ -905,3 +905,14 @@ describe("named storms, family challenges on sports channels", () => {
     expect(subjectOf("Chicago Bulls vs Dallas Mavericks", { categoryIds: [17, 17] }).kind).toBe("event");
   });
 });
+
+// From the reading of seed 99 (after counting it held-out).
+describe("ten-minute promises, series formats", () => {
+  test("only a look or a routine is done in ten minutes", () => {
+    expect(hookText("hook:statistic", subjectOf("DIY Electric Ultralight"), 2017) ?? "").not.toMatch(/in 10 Minutes/);
+    expect(hookText("hook:statistic", subjectOf("Neon Skull Halloween Makeup Tutorial"), 2017)).toBe("Neon Skull Halloween Makeup Tutorial in 10 Minutes");
+  });
+  test("a series format whose frame is its name stays whole", () => {
+    expect(rewriteSubject("Everything Wrong With Scream 2 In 19 Minutes Or Less", { year: 2017 }).text).toMatch(/^Everything Wrong With Scream 2/);
+  });
+});
