@@ -33,7 +33,10 @@ const LEAD_RE = new RegExp(
       String.raw`why\s+(?:i|we)\s+(?:love|hate|bought|switched to|quit|stopped using|returned)`,
       String.raw`(?:why\s+)?(?:everyone|everybody|people|you|we)(?:'re|\s+(?:is|are|were|was))?\s+(?:so\s+)?(?:wrong|right|obsessed|talking|lying)\s+(?:about|with)`,
       String.raw`${NUM}\s+(?:\S+\s+){0,3}?(?:things|reasons|tips|facts|ways|lessons|mistakes|secrets|features|tricks)(?:\s+(?:\S+\s+){0,4}?(?:about|with|for|of|on|in|to know about))?`,
-      String.raw`(?:the\s+)?(?:truth|problem)\s+(?:about|with)`,
+      // "The problem with the iPhone X" is about the phone; "Problem with Chemo Pills" (an update) is the news itself.
+      String.raw`(?:the\s+)?truth\s+(?:about|with)|the\s+problem\s+(?:about|with)`,
+      // A label before a name ("Official Call of Duty").
+      String.raw`official(?=\s+\S+\s+\S)`,
       String.raw`everything\s+(?:wrong|you need to know)\s+(?:with|about)`,
       String.raw`what\s+(?:you\s+need\s+to\s+know|nobody\s+tells\s+you)\s+about`,
       String.raw`(?:stop|don'?t)\s+(?:buying|using|buy|use)`,

@@ -93,6 +93,8 @@ interface Helpers {
   mod: string;
   /** The topic was a question: no "What Do You Think?" after it. */
   asked: boolean;
+  /** A game (a Gaming story): played, not used. */
+  game: boolean;
   /** The subject speaks in the first person ("I Dressed Like It Was 1987"): no "you" frame after it. */
   firstPerson: boolean;
   /** Rewrite mode: a /grade rewrite of the creator's own title, where frames that change what the video is are left out. */
@@ -193,7 +195,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
   },
   "hook:statistic": {
     general: [(h) => `${h.NP} in 60 Seconds`],
-    product: [(h) => `${h.NP} After 100 Hours of Use`, (h) => `${h.NP} in 60 Seconds`],
+    product: [(h) => `${h.NP} After 100 Hours of ${h.game ? "Play" : "Use"}`, (h) => `${h.NP} in 60 Seconds`],
     person: [(h) => `${possessiveOf(h)} Story in 60 Seconds`],
     event: [(h) => `${h.NP} in 60 Seconds`],
     // Only a look or a routine is done in ten minutes ("DIY Electric Ultralight in 10 Minutes" is not).
@@ -353,7 +355,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     product: [(h) => `Everything You Need to Know Before You Buy ${h.NP}`],
     person: [(h) => `What You Don't Know About ${h.S}`],
     event: [(h) => `What You Need to Know About ${h.NP}`],
-    howto: [(h) => (h.mod ? `Your Guide to the Perfect ${h.mod}` : h.S.split(" ").length <= 5 && !/[,&]|\bvs\b|\b(?:tutorial|guide|lesson|course)s?$/i.test(h.S) ? `Your Guide to ${h.S}` : "")],
+    howto: [(h) => (h.mod ? `Your Guide to the Perfect ${h.mod}` : h.S.split(" ").length <= 5 && !/[,&]|\bvs\b|\b(?:tutorial|guide|lesson|course)s?\b/i.test(h.S) ? `Your Guide to ${h.S}` : "")],
     howto_vp: [(h) => (h.craft ? `How You Can ${h.S} at Home` : "")],
     money: [(h) => `What ${h.NP} Mean${h.s} for Your Wallet`],
     tragedy: [(h) => `What You Need to Know About ${h.NP}`],
@@ -479,6 +481,7 @@ function helpers(s: Subject, year: number, rw: boolean): Helpers {
     poss: possessive(s.text),
     firstPerson: FIRST_PERSON.test(s.text),
     asked: !!s.asked,
+    game: s.cat === 20,
     secondPerson: /\b(?:you|your|you're|you’re|yourself)\b/i.test(s.text),
     mod: s.kind !== "headline" && !s.vp && s.text.split(" ").length <= 3 && !/\b(?:of|the|and|with|for|vs|on|in|at|to)\b|[&,’'"]/i.test(s.text) ? s.text : "",
     y: year,

@@ -916,3 +916,19 @@ describe("ten-minute promises, series formats", () => {
     expect(rewriteSubject("Everything Wrong With Scream 2 In 19 Minutes Or Less", { year: 2017 }).text).toMatch(/^Everything Wrong With Scream 2/);
   });
 });
+
+// From the reading of seed 100 (after counting it held-out).
+describe("official labels, games, updates, guides", () => {
+  test("'Official' before a name is a label; a game is played, not used", () => {
+    expect(topicSubject("official call of duty").text).toBe("Call of Duty");
+    const game = subjectOf("Super Mario Odyssey", { titles: ["Super Mario Odyssey gameplay"], categoryIds: [20, 20] });
+    expect(TEMPLATE_PATTERNS.map((p) => hookText(p, game, 2017)).join(" ")).not.toMatch(/Hours of Use/);
+  });
+  test("'Problem with …' without 'the' is the news itself", () => {
+    expect(rewriteSubject("Update: Problem with Chemo Pills", { year: 2017 }).text).toBe("Problem with Chemo Pills");
+    expect(rewriteSubject("The problem with the iPhone X", { year: 2017 }).text).toBe("iPhone X");
+  });
+  test("no 'Your Guide to' before a tutorial anywhere in the subject", () => {
+    expect(TEMPLATE_PATTERNS.map((p) => rewriteText(p, "FIRST MAKEUP TUTORIAL OF FALL! VAMPY GLAM | Manny MUA", { year: 2017 })).join(" ")).not.toMatch(/Your Guide to/);
+  });
+});
