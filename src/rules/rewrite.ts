@@ -73,7 +73,8 @@ const TRAIL_RE = new RegExp(
       String.raw`(?:(?:actually|really|even|still)\s+)?worth\s+(?:it|the\s+hype|the\s+money|buying)`,
       String.raw`any\s+good`,
       String.raw`(?:is|are)\s+(?:overrated|overhyped|amazing|awesome|terrible|the best)`,
-      String.raw`in\s+(?:19|20)\d\d`,
+      // (Not a year the sentence needs: "If Bioshock Was Made in 1998".)
+      String.raw`(?<!\b(?:made|released|born|set|filmed|built|founded|created|written|recorded)\s)in\s+(?:19|20)\d\d`,
       String.raw`(?:recap\s+)?(?:season|series|episode|ep\.?|part|pt\.?|vol\.?|chapter|week)\s*\d+\b.*`,
       // "by Artist" is a credit; after a participle it is the sentence ("Transformed by Love").
       // "By Your Name" is part of a title, not a credit.
@@ -83,7 +84,7 @@ const TRAIL_RE = new RegExp(
       String.raw`live`,
       // Test formats of a product video ("Pixel 2 Durability Test", "… Speed Test").
       // Not after a measure ("Giant Office Printer 45m Drop Test": the test is the video).
-      String.raw`(?<!\d\s?(?:m|cm|mm|km|ft|feet|foot|meters?|metres?|stories|floors?)\s)(?:durability|speed|drop|bend|camera|battery|scratch|stress|water|torture|taste)\s+tests?\b.*`,
+      String.raw`(?<!\d\s?(?:m|cm|mm|km|ft|feet|foot|meters?|metres?|stories|floors?)\s)(?:durability|speed|drop|bend|camera|battery|scratch|stress|water|torture)\s+tests?\b.*`,
       String.raw`(?:and|&)\s+(?:i|we)\s+(?:was|were)\s+wrong`,
       String.raw`so\s+you\s+don'?t\s+have\s+to`,
       // A comparison is framing only after "A vs B" ("iPhone 8 vs 8 Plus … Comparison"); "Hurricane Size Comparison" is the video.

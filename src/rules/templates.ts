@@ -515,7 +515,7 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
   // A title in another language ("Detik Detik Terjadinya Benturan Keras …") cannot be read, let alone framed.
   if (subject.unreadable?.foreign) return null;
   // A greeting, an announcement or a thank-you ("Welcome Baby Taika!", "Meet My New Kitten!", "1,000,000 THANK YOU!") is the creator's own moment: no frame fits.
-  if (!subject.tone.sensitive && (/^(?:welcome|introducing|congratulations|congrats|happy birthday|happy anniversary|rip|rest in peace|meet (?:my|our))\b/i.test(subject.text) || /\bthank(?:s| you)\b/i.test(subject.text))) return null;
+  if (!subject.tone.sensitive && (/^(?:welcome|introducing|congratulations|congrats|happy birthday|happy anniversary|rip|rest in peace|meet (?:my|our))\b/i.test(subject.text) || /\b(?:thank(?:s| you)|(?:exciting|big|huge) news|announcement)\b/i.test(subject.text))) return null;
   // Two sentences ("Never Been So Mad. Grilling with Liza"): no one frame fits both.
   if (subject.kind === "headline" && subject.unreadable?.twoSentences) return null;
   // Someone's own routine or look ("My Early Morning Flight Routine") is a lifestyle video, not a tutorial.
@@ -774,7 +774,8 @@ const BRAND_CAPS = new Set(["TIME", "IT", "US"]);
  */
 export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", asked = false): Subject {
   // "Pizza w/ My Dad": the shorthand is spelled out; a quote a cut name left open goes ("Filming 'Mother").
-  let t = safeTopic(topic).replace(/(^|\s)w\/\s*/gi, "$1with ").replace(/(^|\s)['‘"“](?=[^'’"”]*$)/u, "$1").replace(/(?<!\p{L})\*+|\*+(?!\p{L})/gu, " ").replace(/\s+/g, " ").trim();
+  // A closing double quote whose opening a cut took ("GOT7 You Are” M/V") goes.
+  let t = safeTopic(topic).replace(/(^|\s)w\/\s*/gi, "$1with ").replace(/^([^“"]*)[”"](?=[^“”"]*$)/u, "$1").replace(/(^|\s)['‘"“](?=[^'’"”]*$)/u, "$1").replace(/(?<!\p{L})\*+|\*+(?!\p{L})/gu, " ").replace(/\s+/g, " ").trim();
   // A pair's possessive that ends the subject lost its noun to a cut ("Vanessa and Maks’ - Tango"): the
   // names stay. (Not a brand alone: "McDonald's".)
   if (/\s(?:and|&)\s/i.test(t)) t = t.replace(/(\p{L}{2,})(?:['’]s|s['’])$/u, (m, w: string) => (m.endsWith("s’") || m.endsWith("s'") ? w + "s" : w));
@@ -855,7 +856,8 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   if (!s.tone.sensitive && s.kind !== "headline" && isComparison(s.text, ctx)) return { ...s, ...story, kind: "general", the: false, plural: false, vp: false, genre: "versus", music: false };
   // A film named like a task ("COOK OFF! (2017 Movie) – Official Trailer") is a film, not a how-to.
   if (s.kind === "howto" && genreOf(s.text, ctx) === "screen") return { ...s, ...story, kind: "general", the: false, vp: false, genre: "screen", music: false };
-  if (s.kind === "person" && music && ctx.titles?.length && !namesPerson(s.text) && !isArtist(s.text, ctx)) return { ...s, ...story, kind: "general", the: false, genre: "song", music: false };
+  // ("The Front Bottoms", "The Shins": "The" and a plural name a band.)
+  if (s.kind === "person" && music && ctx.titles?.length && !namesPerson(s.text) && !isArtist(s.text, ctx) && !/^the\s.+s$/i.test(s.text)) return { ...s, ...story, kind: "general", the: false, genre: "song", music: false };
   // A name a channel carries, on music releases ("Rita Ora - Anywhere (Official Video)"), is the performer.
   if (s.kind === "general" && s.text.split(" ").length <= 3 && (ctx.titles ?? []).some((t) => MUSIC_LABEL.test(t)) && (ctx.channels ?? []).some((c) => alnum(c).includes(alnum(s.text))))
     return { ...s, ...story, kind: "person", the: false, genre: null, music: true };

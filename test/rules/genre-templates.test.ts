@@ -463,7 +463,7 @@ describe("clips, credits, costumes, two sentences", () => {
   });
   test("a test after a measure is the video; 'Vs.' inside a title is lower case", () => {
     expect(rewriteSubject("ANVIL Vs. GIANT OFFICE PRINTER 45m Drop Test!!", { year: 2017 }).text).toBe("Anvil vs. Giant Office Printer 45m Drop Test");
-    expect(rewriteSubject("Pumpkin Spice Oreo Taste Test!", { year: 2017 }).text).toBe("Pumpkin Spice Oreo");
+    expect(rewriteSubject("Pumpkin Spice Oreo Taste Test!", { year: 2017 }).text).toBe("Pumpkin Spice Oreo Taste Test"); // the test is the video (seed 101)
   });
 });
 
@@ -930,5 +930,25 @@ describe("official labels, games, updates, guides", () => {
   });
   test("no 'Your Guide to' before a tutorial anywhere in the subject", () => {
     expect(TEMPLATE_PATTERNS.map((p) => rewriteText(p, "FIRST MAKEUP TUTORIAL OF FALL! VAMPY GLAM | Manny MUA", { year: 2017 })).join(" ")).not.toMatch(/Your Guide to/);
+  });
+});
+
+// From the reading of seed 101 (after counting it held-out).
+describe("stray quotes, needed years, news announcements, 'The' bands, taste tests", () => {
+  test("a closing quote whose opening was cut goes", () => {
+    expect(subjectOf("GOT7 You Are” M/V").text).not.toMatch(/”/);
+  });
+  test("a year the sentence needs stays", () => {
+    expect(rewriteSubject("If Bioshock was made in 1998", { year: 2017 }).text).toBe("If Bioshock Was Made in 1998");
+  });
+  test("an announcement of news gets no frame", () => {
+    expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("My EXCITING News!!"), 2017)).filter(Boolean)).toEqual([]);
+  });
+  test("'The' and a plural name a band, not a song", () => {
+    const s = subjectOf("The Front Bottoms", { titles: ["The Front Bottoms - Vacation Town"], channels: ["Fueled By Ramen"], categoryIds: [10] });
+    expect(s.genre).not.toBe("song");
+  });
+  test("a taste test is the video", () => {
+    expect(rewriteSubject("Fast Food Hot Sauce Taste Test", { year: 2017 }).text).toBe("Fast Food Hot Sauce Taste Test");
   });
 });
