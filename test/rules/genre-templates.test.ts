@@ -952,3 +952,11 @@ describe("stray quotes, needed years, news announcements, 'The' bands, taste tes
     expect(rewriteSubject("Fast Food Hot Sauce Taste Test", { year: 2017 }).text).toBe("Fast Food Hot Sauce Taste Test");
   });
 });
+
+// From the reading of seed 102 (after counting it held-out).
+describe("rankings of fictional deaths", () => {
+  test("a ranking of deaths in a story is no tragedy; a death in the news is", () => {
+    expect(toneOf("Top 10 Saddest Deaths in Harry Potter (SPOILERS) (VERY SAD)").sensitive).toBe(false);
+    expect(toneOf("Deaths in Las Vegas shooting rise to 59").sensitive).toBe(true);
+  });
+});
