@@ -39,7 +39,7 @@ const RIP_RE = /\bRIP\b/u;
 const CAPS_ONLY_RE = /\bAIDS\b/u;
 
 /** Names of works and games that carry a tragic word but report nothing ("The Walking Dead", "Deadpool"). */
-const TITLES_NOT_TRAGIC = /\b(?:(?:top \d+\s+)?(?:saddest|best|worst|most (?:shocking|brutal|epic|heartbreaking|satisfying))\s+(?:character\s+|movie\s+|tv\s+|anime\s+|villain\s+)?deaths|(?:fear )?the walking dead|walking dead|red dead(?: redemption)?(?: 2)?|grateful dead|dead by daylight|dead rising|dead island|dead space|dead or alive|shaun of the dead|deadpool|dead pool|call of duty|killing eve|murder on the orient express|how to get away with murder|breaking bad|death note|final destination)\b/gi;
+const TITLES_NOT_TRAGIC = /\b(?:(?:top \d+\s+)?(?:saddest|best|worst|most (?:shocking|brutal|epic|heartbreaking|satisfying))\s+(?:character\s+|movie\s+|tv\s+|anime\s+|villain\s+)?deaths|(?:fear )?the walking dead|walking dead|red dead(?: redemption)?(?: 2)?|grateful dead|terror jr|dead by daylight|dead rising|dead island|dead space|dead or alive|shaun of the dead|deadpool|dead pool|call of duty|killing eve|murder on the orient express|how to get away with murder|breaking bad|death note|final destination)\b/gi;
 
 const COSTUME_RE = /\b(?:costumes?|makeup|make-up|sfx|cosplay|face ?paint|day (?:of|to) (?:the )?dead)\b/i;
 const PLAYED_DEATH_RE = /\b(?:dead|death|deaths|deadly|dies|died|killed|killer|murder\w*|victims?|bloody|corpse)\b/gi;

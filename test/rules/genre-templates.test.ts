@@ -960,3 +960,9 @@ describe("rankings of fictional deaths", () => {
     expect(toneOf("Deaths in Las Vegas shooting rise to 59").sensitive).toBe(true);
   });
 });
+
+// From the reading of seed 103 (after counting it held-out).
+test("a band named with a tragic word is a name (Terror Jr), like Grateful Dead", () => {
+  expect(toneOf("Terror Jr").sensitive).toBe(false);
+  expect(toneOf("Terror attack in London").sensitive).toBe(true);
+});
