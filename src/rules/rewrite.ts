@@ -75,7 +75,8 @@ const TRAIL_RE = new RegExp(
       String.raw`(?:is|are)\s+(?:overrated|overhyped|amazing|awesome|terrible|the best)`,
       // (Not a year the sentence needs: "If Bioshock Was Made in 1998".)
       String.raw`(?<!\b(?:made|released|born|set|filmed|built|founded|created|written|recorded)\s)in\s+(?:19|20)\d\d`,
-      String.raw`(?:recap\s+)?(?:season|series|episode|ep\.?|part|pt\.?|vol\.?|chapter|week)\s*\d+\b.*`,
+      // (Not a model: "Apple Watch Series 3".)
+      String.raw`(?:recap\s+)?(?:season|(?<!\bwatch\s)series|episode|ep\.?|part|pt\.?|vol\.?|chapter|week)\s*\d+\b.*`,
       // "by Artist" is a credit; after a participle it is the sentence ("Transformed by Love").
       // "By Your Name" is part of a title, not a credit.
       String.raw`(?<!(?:ed|en|sent|made|built|told|found|shot|drawn|sung|done|won|bought|caught|taught|held|led|left|paid|said|seen|taken|written|given|hit|cut|kept|lost|run|set|sold|won|read|narrated|directed|produced|hosted|performed|presented)\s)by\s+(?!(?:your|my|our|his|her|their|the|a|an|me|you|us|them|him|it|this|that)\b)\S.*|(?:ft\.?|feat\.?|featuring)\s+\S.*`,
@@ -138,6 +139,8 @@ export function draftSubject(draft: string): DraftSubject {
   // "Song (Official Lyric Video) - Artist": the artist comes after the label.
   const rel = /^(.+?)\s*[([](?:official|lyrics?|audio)[^)\]]*[)\]]\s*[-–|]\s*(.+)$/i.exec(t);
   if (rel) t = rel[2];
+  // A file name's extension ("SVU 9.11 Opener Dedication.wmv") is no part of a title.
+  t = t.replace(/\.(?:wmv|mp4|mov|avi|mkv|flv|m4v)$/i, "");
   // A tag a cut left unclosed at the end ("Extreme Sour Candy Challenge *LIVE") is a label too.
   t = t.replace(/\s+\*+[^*\s]+$/u, "");
   // A *tag* that opens the title is a label ("*NEW* PLAYTESTING MICKEY").
@@ -254,7 +257,7 @@ export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
     if (at > 0 && s.text.slice(0, at).trim().split(" ").length <= 3) return { ...s, text: s.text.slice(at), the: productReadsWithThe(s.text.slice(at)) };
   }
   // "I Bought An Entire Outfit Blindfolded": a subject opening with an article or possessive is no product name.
-  if (!s.tone.sensitive && s.genre !== "versus" && (s.kind === "general" || s.kind === "headline") && n <= 5 && !/^(?:a|an|my|your|our|his|her|their)\s/i.test(s.text) && PRODUCT_FRAMING.test(text) && (!near || PRODUCT_FRAMING.test(near) || near === parts.at(-1)))
+  if (!s.tone.sensitive && s.genre !== "versus" && !PRODUCT_FRAMING.test(s.text) && (s.kind === "general" || s.kind === "headline") && n <= 5 && !/^(?:a|an|my|your|our|his|her|their)\s/i.test(s.text) && PRODUCT_FRAMING.test(text) && (!near || PRODUCT_FRAMING.test(near) || near === parts.at(-1)))
     return { ...s, kind: "product", the: productReadsWithThe(s.text), genre: null };
   return s;
 }

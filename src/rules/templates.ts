@@ -394,10 +394,10 @@ function families(s: Subject, rw: boolean): Family[] {
   // A hypothetical about death ("What Animal Will Survive When Everyone Dies") is no news: no frame fits.
   if (s.tone.sensitive && WH_Q_OPEN.test(s.text)) return [];
   // Bloopers, fails or a prank about a disaster mix two tones no frame can hold.
-  // So does a treat named after one ("#IRMAgerd Hurricane Candy") or a science clip ("Hurricane Size Comparison").
-  if (s.tone.sensitive && /\b(?:bloopers?|fails?|funny|parody|prank\w*|memes?|candy|cakes?|cupcakes?|cookies?|recipes?|comparisons?|simulations?|animation)\b/i.test(s.text)) return [];
+  // So does a treat named after one ("#IRMAgerd Hurricane Candy"), a science clip ("Hurricane Size Comparison") or a benefit ("Hand in Hand: A Benefit for Hurricane Relief").
+  if (s.tone.sensitive && /\b(?:bloopers?|fails?|funny|parody|prank\w*|memes?|candy|cakes?|cupcakes?|cookies?|recipes?|comparisons?|simulations?|animation|benefit|telethon|fundraiser|concert)\b/i.test(s.text)) return [];
   // A ceremony of mourning ("A Moment of Silence at the National 9/11 Memorial") is no news to frame.
-  if (s.tone.sensitive && /\b(?:moment of silence|funeral|memorial service|wake for)\b/i.test(s.text)) return [];
+  if (s.tone.sensitive && /\b(?:moment of silence|funeral|memorial service|wake for|dedication)\b/i.test(s.text)) return [];
   // So is a call to act ("Let's Help the Victims of the Las Vegas Attack"): it is the creator's own appeal.
   if (s.tone.sensitive && /^(?:let['’]?s|please|help|donate|pray)\b/i.test(s.text)) return [];
   // A how-to in a disaster ("How to Cook With No Power During a Hurricane") is safety advice, still a how-to.

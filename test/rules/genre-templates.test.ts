@@ -979,3 +979,15 @@ describe("broken text, long foreign titles", () => {
     expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Kaley Cuoco Reveals Awkward TSA Encounter"), 2017)).filter(Boolean).length).toBeGreaterThan(0);
   });
 });
+
+// From the reading of seed 104 (after counting it held-out).
+describe("watch series, file names, benefits, dedications", () => {
+  test("'Series 3' after a watch is the model", () => {
+    expect(rewriteSubject("Apple Watch Series 3 hands on", { year: 2017 }).text).toBe("Apple Watch Series 3");
+  });
+  test("a file extension goes; a dedication or a benefit about a tragedy gets no frame", () => {
+    expect(rewriteSubject("SVU 9.11 Opener Dedication.wmv", { year: 2017 }).text).not.toMatch(/wmv/);
+    for (const d of ["SVU 9.11 Opener Dedication.wmv", "Hand In Hand A Benefit For Hurricane Relief | MTV"])
+      expect(TEMPLATE_PATTERNS.map((p) => rewriteText(p, d, { year: 2017 })).filter(Boolean)).toEqual([]);
+  });
+});
