@@ -46,7 +46,7 @@ const contest = (h: GenreHelpers) => {
 const RANKING = /\b(?:tier list|list|ranking|ranked|facts|quiz|compilation|myths)$/i;
 
 /** A clip that invites the viewer ("Get Ready With Us", "Come Shopping With Me") is a format, not a happening to react to. */
-const INVITATION = /^(?:get|come|join|let['’]?s|help|grab|shop|spend the day)\s/i;
+const INVITATION = /^(?:get|come|join|let['’]?s|help|grab|shop|spend the day|grwm)\s/i;
 
 /** A lifestyle head ("haul", "challenge"): frames that read right for it. */
 const LIFESTYLE_HEADS = new Set("haul routine challenge vlog tag makeover transformation lookbook try-on favorite favourite storytime q&a grwm".split(" "));

@@ -515,7 +515,7 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
   // A title in another language ("Detik Detik Terjadinya Benturan Keras …") cannot be read, let alone framed.
   if (subject.unreadable?.foreign) return null;
   // A greeting, an announcement or a thank-you ("Welcome Baby Taika!", "Meet My New Kitten!", "1,000,000 THANK YOU!") is the creator's own moment: no frame fits.
-  if (!subject.tone.sensitive && (/^(?:welcome|introducing|congratulations|congrats|happy birthday|happy anniversary|rip|rest in peace|meet (?:my|our))\b/i.test(subject.text) || /\b(?:thank(?:s| you)|(?:exciting|big|huge) news|announcement)\b/i.test(subject.text))) return null;
+  if (!subject.tone.sensitive && (/^(?:welcome|introducing|congratulations|congrats|happy birthday|happy anniversary|rip|rest in peace|meet (?:my|our))\b/i.test(subject.text) || /\b(?:thank(?:s| you)|(?:exciting|big|huge) news|announcement|baby is (?:born|here))\b/i.test(subject.text))) return null;
   // Two sentences ("Never Been So Mad. Grilling with Liza"): no one frame fits both.
   if (subject.unreadable?.twoSentences && (subject.kind === "headline" || BROKEN.test(subject.text))) return null;
   // Someone's own routine or look ("My Early Morning Flight Routine") is a lifestyle video, not a tutorial.
@@ -780,6 +780,8 @@ const BRAND_CAPS = new Set(["TIME", "IT", "US"]);
  */
 export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", asked = false): Subject {
   // "Pizza w/ My Dad": the shorthand is spelled out; a quote a cut name left open goes ("Filming 'Mother").
+  // A collaboration written as one shouted handle ("CARLIBYBELxMISSGUIDED") is two names.
+  topic = topic.replace(/\b([A-Z]{3,})x([A-Z]{3,})\b/g, "$1 x $2");
   // A closing double quote whose opening a cut took ("GOT7 You Are” M/V") goes.
   let t = safeTopic(topic).replace(/(^|\s)w\/\s*/gi, "$1with ").replace(/^([^“"]*)[”"](?=[^“”"]*$)/u, "$1").replace(/(^|\s)['‘"“](?=[^'’"”]*$)/u, "$1").replace(/(?<!\p{L})\*+|\*+(?!\p{L})/gu, " ").replace(/\s+/g, " ").trim();
   // A pair's possessive that ends the subject lost its noun to a cut ("Vanessa and Maks’ - Tango"): the

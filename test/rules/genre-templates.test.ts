@@ -991,3 +991,15 @@ describe("watch series, file names, benefits, dedications", () => {
       expect(TEMPLATE_PATTERNS.map((p) => rewriteText(p, d, { year: 2017 })).filter(Boolean)).toEqual([]);
   });
 });
+
+// From the reading of seed 105 (after counting it held-out).
+describe("collab handles, births, GRWM", () => {
+  test("a collaboration written as one shouted handle is two names", () => {
+    expect(subjectOf("CARLIBYBELxMISSGUIDED FALL COLLECTION REVEAL!").text).toMatch(/^Carlibybel X Missguided/);
+  });
+  test("a birth announcement and a GRWM clip get no frame", () => {
+    expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Ollie's Baby is BORN!!"), 2017)).filter(Boolean)).toEqual([]);
+    const grwm = subjectOf("GRWM In The Shower", { titles: ["GRWM In The Shower! Styling My Natural Hair!"], categoryIds: [26], topical: false });
+    expect(TEMPLATE_PATTERNS.map((p) => hookText(p, grwm, 2017)).join(" ")).not.toMatch(/Reaction/);
+  });
+});
