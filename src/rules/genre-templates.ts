@@ -130,7 +130,8 @@ export const GENRE_TEMPLATES: Record<Genre, Partial<Record<string, Tpl[]>>> = {
     "struct:bracket_tag": [
       // A reaction tag fits a happening ("Giving Dolls Tiny Makeovers [Reaction]"), not a bare name or thing
       // ("Green Lantern [Reaction]", "Cider-Braised Pork Shoulder [Reaction]").
-      hookOnly((h) => (h.firstPerson || h.S.split(" ").length < 4 || INVITATION.test(h.S) ? "" : `${h.S} [Reaction]`)),
+      // With the article its name came with ("The Voice 2017 Blind Audition [Reaction]").
+      hookOnly((h) => (h.firstPerson || h.S.split(" ").length < 4 || INVITATION.test(h.S) ? "" : `${h.NP} [Reaction]`)),
     ],
   },
 };

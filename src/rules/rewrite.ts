@@ -171,6 +171,8 @@ export function draftSubject(draft: string): DraftSubject {
     // A frame word that was the head of a noun phrase ("… & A BIG UNBOXING") stays: cutting it leaves
     // a dangling article or adjective.
     if (DANGLING.test(s)) s = before;
+    // What someone bought or made is their story, not a thing ("I Bought An Entire Outfit Blindfolded").
+    if (s !== before && /^(?:i|we)\s/i.test(before) && /^(?:a|an)\s/i.test(s)) s = before;
     // A bare pronoun is no subject ("We Built This" is not about "This").
     if (/^(?:this|that|it|these|those|them)$/i.test(s)) s = before;
     // "The Problem With Our Phones" is about our phones, not about "Our Phones"; in "Your Body Is

@@ -1003,3 +1003,15 @@ describe("collab handles, births, GRWM", () => {
     expect(TEMPLATE_PATTERNS.map((p) => hookText(p, grwm, 2017)).join(" ")).not.toMatch(/Reaction/);
   });
 });
+
+// From the reading of seed 106 (after counting it held-out).
+describe("first-person purchases, names with their article", () => {
+  test("what someone bought is their story: 'I bought' stays before 'a'/'an'", () => {
+    expect(rewriteSubject("I Bought An Entire Outfit Blindfolded", { year: 2017 }).text).toMatch(/^I Bought/);
+    expect(rewriteSubject("I tried the iPhone X for 7 days", { year: 2017 }).text).toBe("iPhone X");
+  });
+  test("a clip's reaction tag keeps the article its name came with", () => {
+    const s = subjectOf("The Voice 2017 Blind Audition", { titles: ["The Voice 2017 Blind Audition"], categoryIds: [24], topical: false });
+    expect(hookText("struct:bracket_tag", s, 2017)).toBe("The Voice 2017 Blind Audition [Reaction]");
+  });
+});
