@@ -245,7 +245,8 @@ export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
   if (!s.tone.sensitive && /\b(?:parody|spoof|skit|sketch)\b/i.test(whole)) return { ...s, kind: "general", the: false, vp: false, genre: "clip" };
   // A trailer or a film ("COOK OFF! (2017 Movie) – Official Trailer") is a screen title, not a how-to.
   // A film keeps the article of its title ("The Commuter Teaser Trailer #1" → "The Commuter").
-  if (!s.tone.sensitive && SCREEN_LABEL.test(whole) && n <= 6) return { ...s, text: s.the && !/^the\s/i.test(s.text) ? `The ${s.text}` : s.text, kind: "general", the: false, vp: false, genre: "screen" };
+  // (Not an event's promo: "NY Comic-Con Official Trailer" is a convention.)
+  if (!s.tone.sensitive && s.kind !== "event" && SCREEN_LABEL.test(whole) && n <= 6) return { ...s, text: s.the && !/^the\s/i.test(s.text) ? `The ${s.text}` : s.text, kind: "general", the: false, vp: false, genre: "screen" };
   // "Artist - Song (Official Video)": the part before the dash is a performer.
   if (RELEASE.test(text) && n <= 4 && (s.kind === "general" || s.kind === "headline")) return { ...s, kind: "person", the: false, genre: null, music: true };
   // The framing must sit next to the subject: in "RIHANNA: FENTY BEAUTY - Review" the review is of the

@@ -514,8 +514,8 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
   if (subject.nonWords) return null;
   // A title in another language ("Detik Detik Terjadinya Benturan Keras …") cannot be read, let alone framed.
   if (subject.unreadable?.foreign) return null;
-  // A greeting, an announcement or a thank-you ("Welcome Baby Taika!", "Meet My New Kitten!", "1,000,000 THANK YOU!") is the creator's own moment: no frame fits.
-  if (!subject.tone.sensitive && (/^(?:welcome|introducing|congratulations|congrats|happy birthday|happy anniversary|rip|rest in peace|meet (?:my|our))\b/i.test(subject.text) || /\b(?:thank(?:s| you)|(?:exciting|big|huge) news|announcement|baby is (?:born|here))\b/i.test(subject.text))) return null;
+  // A greeting, an announcement, a thank-you or a life story ("Welcome Baby Taika!", "Meet My New Kitten!", "1,000,000 THANK YOU!", "Living With Acne") is the creator's own moment: no frame fits.
+  if (!subject.tone.sensitive && (/^(?:welcome|introducing|congratulations|congrats|happy birthday|happy anniversary|rip|rest in peace|meet (?:my|our)|(?:living|dealing|coping) with)\b/i.test(subject.text) || /\b(?:thank(?:s| you)|(?:exciting|big|huge) news|announcement|baby is (?:born|here))\b/i.test(subject.text))) return null;
   // Two sentences ("Never Been So Mad. Grilling with Liza"): no one frame fits both.
   if (subject.unreadable?.twoSentences && (subject.kind === "headline" || BROKEN.test(subject.text))) return null;
   // Someone's own routine or look ("My Early Morning Flight Routine") is a lifestyle video, not a tutorial.

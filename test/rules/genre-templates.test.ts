@@ -1015,3 +1015,14 @@ describe("first-person purchases, names with their article", () => {
     expect(hookText("struct:bracket_tag", s, 2017)).toBe("The Voice 2017 Blind Audition [Reaction]");
   });
 });
+
+// From the reading of seed 107 (after counting it held-out).
+describe("life stories, event promos", () => {
+  test("a life story gets no frame unless it is a sensitive one, which is the creator's own", () => {
+    expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Living With Acne"), 2017)).filter(Boolean)).toEqual([]);
+    expect(TEMPLATE_PATTERNS.map((p) => rewriteText(p, "Dealing with Cancer (This is my SECRET)", { year: 2017 }))).toContain("Dealing with Cancer - My Story");
+  });
+  test("an event's promo trailer is the event, not a film", () => {
+    expect(rewriteSubject("NY Comic-Con Official Trailer", { year: 2017 }).genre).not.toBe("screen");
+  });
+});
