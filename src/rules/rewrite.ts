@@ -305,6 +305,12 @@ export function topicSubject(topic: string, ctx: TopicContext = {}): Subject {
     const bare = (x: string) => ` ${x.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim()} `;
     if (bare(f.text).includes(bare(name)) && f.text.split(" ").length >= s.text.split(" ").length + 2 && !f.cut) return f;
   }
+  // One word the matched story's name and titles never use ("kuwtk", reached by a tag of "10 Years"):
+  // nothing says how it is spelled or what it is; no subject.
+  if (name && s.kind === "general" && !s.text.includes(" ") && !s.tone.sensitive) {
+    const w0 = stem(tokens(s.text)[0] ?? "");
+    if (w0 && ![name, ...(ctx.titles ?? [])].some((t) => tokens(t).some((x) => stem(x) === w0))) return { ...s, text: "" };
+  }
   // (Not a film: "mother!" is the film, not "Filming 'Mother".)
   if (s.kind !== "general" || s.text.includes(" ") || !name.includes(" ") || s.tone.sensitive || s.genre === "screen") return s;
   // Only a name that holds the word ("nails" in "Nail Art Designs"), not one the match reached by a tag.
