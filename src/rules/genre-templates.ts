@@ -49,7 +49,7 @@ const RANKING = /\b(?:tier list|list|ranking|ranked|facts|quiz|compilation|myths
 const INVITATION = /^(?:get|come|join|let['’]?s|help|grab|shop|spend the day|grwm)\s/i;
 
 /** A lifestyle head ("haul", "challenge"): frames that read right for it. */
-const LIFESTYLE_HEADS = new Set("haul routine challenge vlog tag makeover transformation lookbook try-on favorite favourite storytime q&a grwm".split(" "));
+const LIFESTYLE_HEADS = new Set("haul routine challenge vlog tag makeover transformation lookbook try-on favorite favourite storytime q&a grwm tour".split(" "));
 const head = (h: GenreHelpers) => (h.S.toLowerCase().split(" ").pop() ?? "").replace(/s$/, "");
 
 export const GENRE_TEMPLATES: Record<Genre, Partial<Record<string, Tpl[]>>> = {

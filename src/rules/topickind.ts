@@ -147,7 +147,8 @@ export function topicKind(text: string, ctx: KindContext = {}, hooked = false): 
   // A long subject is a headline even when it names an event ("NFL Boycott 2017 Burn Your Gear and
   // Peacefully Protest"): "The Best Moments From <ten words>" does not read.
   if (w.length >= 7) return "headline";
-  if (EVENT_RE.test(t)) return "event";
+  // A tour of a home is a creator format ("House Tour", "Closet Tour"), not a concert tour.
+  if (EVENT_RE.test(t) && !/\b(?:house|home|room|bedroom|apartment|closet|studio|office|garden|nursery|car|makeup|desk|kitchen) tour\b/i.test(t)) return "event";
   // A match or a fight ("Demetrious Johnson vs Ray Borg", "Chicago Bulls vs Dallas Mavericks"): an event,
   // not an opinion ("I Was Wrong About …"). Product comparisons were caught above as money or below as product.
   const sides = t.split(/\s(?:vs\.?|v\.?)\s/i);
@@ -198,7 +199,7 @@ const ANIMAL_RE =
 export const singularAnimal = (head: string) => ANIMAL_RE.test(head) && !/s$/i.test(head);
 /** Harm in an animal clip ("Attacked by a Police Dog"): a happening, not footage to marvel at. */
 export const ANIMAL_HARM = /\b(?:attack\w*|bit(?:e|es|ten)|maul\w*|injur\w*|kill\w*|hurt\w*|abus\w*|rescued? from)\b/i;
-const LIFESTYLE_HEAD = new Set("haul hauls routine routines challenge vlog vlogs tag makeover transformation lookbook try-on favorites favourites storytime q&a grwm".split(" "));
+const LIFESTYLE_HEAD = new Set("haul hauls routine routines challenge vlog vlogs tag makeover transformation lookbook try-on favorites favourites storytime q&a grwm tour".split(" "));
 const SCREEN_WORDS = /\b(?:trailers?|teasers?|official clip|movie|film|season \d+|episodes?|series|netflix|hulu|amazon (?:video|studios)|premiere|sneak peek)\b/i;
 const NEWS = 25, FILM = 1, ENTERTAINMENT = 24, EDUCATION = 27, SCITECH = 28, ANIMALS = 15, SPORTS = 17;
 

@@ -1033,3 +1033,11 @@ test("one word the matched story never uses (a prefix or tag match) gets no subj
   expect(topicSubject("beck", ctx).text).toBe("");
   expect(topicSubject("trip", { storyName: "Road Trip with The Dolan Twins", titles: ["Road Trip with The Dolan Twins"], categoryIds: [22], topical: false }).text).toBe("Road Trip with the Dolan Twins");
 });
+
+// From the reading of seed 109 (after counting it held-out).
+test("a tour of a home is a creator format, not a concert tour", () => {
+  const s = subjectOf("House Tour", { titles: ["OFFICIAL HOUSE TOUR!!!!!!!!"], categoryIds: [22], topical: false });
+  expect([s.kind, s.genre]).toEqual(["general", "lifestyle"]);
+  expect(hookText("struct:first_person", s, 2017)).toBe("My House Tour");
+  expect(subjectOf("World Tour 2017").kind).toBe("event");
+});
