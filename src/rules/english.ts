@@ -266,6 +266,13 @@ const SINGULAR_S = new Set(
 
 /** Whether a subject's head (its last word) is a plural noun: "keto recipes", "AirPods", not "Las Vegas". */
 export function isPluralHead(subject: string): boolean {
+  // The head comes before a prepositional tail: "Cassini's Last Looks at Saturn" is plural, "The Age of
+  // Giant Insects" is not.
+  const cut = /^(.+?)\s+(?:at|of|in|on|for|with|from|about|over|under|into|across)\s/i.exec(subject);
+  return lastIsPlural(cut && cut[1].split(" ").length >= 2 ? cut[1] : subject);
+}
+
+function lastIsPlural(subject: string): boolean {
   const words = subject.match(WORD_RE) ?? [];
   const last = words[words.length - 1];
   if (!last) return false;

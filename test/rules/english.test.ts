@@ -73,3 +73,15 @@ describe("plurals and possessives", () => {
     expect(possessive("Tom Hanks")).toBe("Tom Hanks'");
   });
 });
+
+describe("isPluralHead before a prepositional tail", () => {
+  test.each([
+    ["Cassini's Last Looks at Saturn", true],
+    ["The Reaction Ferries of Basel", true],
+    ["Autumn Makeup Tutorial for Straight Men", false],
+    ["The Strange Case of the Cyclops Sheep", false],
+    ["Bell's Theorem", false],
+    ["The Age of Giant Insects", false],
+    ["Giant Insects", true],
+  ] as const)("%p → %p", (t, want) => expect(isPluralHead(t)).toBe(want));
+});
