@@ -100,7 +100,7 @@ const TRAIL_RE = new RegExp(
 );
 /** Framing words that alone do not make a subject. */
 const FRAMING_ONLY =
-  /^(?:review|unboxing|reaction|update|explained|first impressions|honest review|full review|trailer|teaser|official video|official trailer|tutorial|recap|vlog|after ?show|(?:match |game |extended )?highlights|full episode|interview|podcast|behind the scenes|preview|live ?stream|sneak peek|bloopers|breaking(?: news)?|news|live|watch live|live now|watch now|(?:ultra |super |so )?rare|amazing|incredible|wow|omg|insane|epic|unbelievable|shocking|finally|must watch|exposed|revealed|confirmed|warning|exclusive|must see|watch|watch this|look at this|check this out|caught on (?:camera|tape))$/i;
+  /^(?:review|unboxing|reaction|update|explained|first impressions|honest review|full review|trailer|teaser|official video|official trailer|tutorial|recap|vlog|after ?show|(?:match |game |extended )?highlights|full episode|interview|podcast|behind the scenes|preview|live ?stream|sneak peek|bloopers|breaking(?: news)?|news|live|watch live|live now|watch now|(?:ultra |super |so )?rare|amazing|incredible|wow|omg|insane|epic|unbelievable|shocking|finally|must watch|exposed|revealed|confirmed|warning|exclusive|must see|watch|watch this|look at this|check this out|caught on (?:camera|tape)|(?:week|part|pt|episode|ep|season|vol|chapter)\.?\s*\d+)$/i;
 
 /** Segments of a title at its separators, first (main) part first. */
 function segments(t: string): string[] {
@@ -239,6 +239,8 @@ export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
     if (t.sensitive) s.tone = t;
   }
   const n = s.text.split(" ").length;
+  // A launch broadcast names what is launched ("Echostar 105 / SES-11 Launch Webcast"): an event, nothing to buy.
+  if ((s.kind === "product" || s.kind === "general") && !s.tone.sensitive && /\b(?:launch webcast|webcast|rocket launch|launch broadcast)\b/i.test(whole)) return { ...s, kind: "event", the: false, genre: null };
   // A comparison the title calls a fight or a match ("Demetrious Johnson vs Ray Borg | Highlights | UFC 216") is an event.
   if (s.genre === "versus" && SPORT_RE.test(whole)) return { ...s, kind: "event", genre: null };
   // A parody or sketch is a clip, not the thing it parodies ("iPhone X (parody)" is nothing to buy).

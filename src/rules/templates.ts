@@ -780,6 +780,8 @@ const BRAND_CAPS = new Set(["TIME", "IT", "US"]);
  */
 export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", asked = false): Subject {
   // "Pizza w/ My Dad": the shorthand is spelled out; a quote a cut name left open goes ("Filming 'Mother").
+  // A colon glued to the next word ("Adrian Peterson:'The Sky Is the Limit'") takes its space.
+  topic = topic.replace(/(\p{L}):(?=['"‘“]?\p{Lu})/gu, "$1: ");
   // A collaboration written as one shouted handle ("CARLIBYBELxMISSGUIDED") is two names.
   topic = topic.replace(/\b([A-Z]{3,})x([A-Z]{3,})\b/g, "$1 x $2");
   // A closing double quote whose opening a cut took ("GOT7 You Are” M/V") goes.

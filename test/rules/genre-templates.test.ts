@@ -1041,3 +1041,13 @@ test("a tour of a home is a creator format, not a concert tour", () => {
   expect(hookText("struct:first_person", s, 2017)).toBe("My House Tour");
   expect(subjectOf("World Tour 2017").kind).toBe("event");
 });
+
+// From the reading of seed 111 (after counting it held-out).
+describe("labels alone, launch webcasts, glued colons", () => {
+  test("a label alone ('Week 6') is framing; a launch webcast is an event; a glued colon takes its space", () => {
+    expect(topicSubject("week 6").text).toBe("");
+    expect(rewriteSubject("Echostar 105 / SES-11 Launch Webcast", { year: 2017 }).kind).toBe("event");
+    expect(subjectOf("Adrian Peterson:'The Sky Is the Limit'").text).toMatch(/^Adrian Peterson: 'The Sky/);
+    expect(subjectOf("Live at 10:30 Tonight").text).toMatch(/10:30/);
+  });
+});
