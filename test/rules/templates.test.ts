@@ -356,3 +356,8 @@ describe("draftSubject keeps a frame word that heads a noun phrase", () => {
     expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("how to wear makeup every day"), 2017)).some((h) => /30 Days/.test(h ?? ""))).toBe(true);
   });
 });
+
+test("a stray quote taken out never joins two pieces into an entity (fast-check counterexample '&A\"A;#')", () => {
+  const h = applyTemplate("hook:list_preview", '&A"A;#', 2000);
+  expect(h === null || !/&(?:#\d+|#x[0-9a-f]+|[a-z]{2,8});/i.test(h)).toBe(true);
+});
