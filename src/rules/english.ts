@@ -40,6 +40,9 @@ const PLAIN_WORDS = new Set(
 
 export type Casing = Map<string, string>;
 
+/** A shouted 4-letter word with two vowels is a word ("CAKE", "LOVE"), not an acronym; not when its vowels are only I's ("WWII"). */
+const wordLike4 = (w: string) => /^[A-Z]{4}$/.test(w) && /[AEOU]/.test(w) && (w.match(/[AEIOU]/g) ?? []).length >= 2;
+
 /**
  * Casing dictionary from real text about a topic (the matched story's name and its items' titles):
  * lower-cased word → its most telling spelling (formRank, then frequency, then first seen). Shouting
@@ -66,7 +69,7 @@ export function casingFrom(sources: readonly string[]): Casing {
       const n = (counts.get(w) ?? 0) + 1;
       counts.set(w, n);
       // A shouted 4-letter word with two vowels is a word, not an acronym ("CAKE", "LOVE"), unless a known brand.
-      if (rank === 3 && /^[A-Z]{4}$/.test(w) && /[AEOU]/.test(w) && (w.match(/[AEIOU]/g) ?? []).length >= 2 && !BRANDS.has(key)) rank = 1;
+      if (rank === 3 && wordLike4(w) && !BRANDS.has(key)) rank = 1;
       total.set(key, (total.get(key) ?? 0) + 1);
       // Two-letter acronyms are the exception ("in the US", the film "IT"), still subject to the majority rule below.
       if (PLAIN_WORDS.has(key) && rank < 4 && !(rank === 3 && key.length === 2)) return;
@@ -98,38 +101,35 @@ export function recase(text: string, dict: Casing = new Map()): string {
 }
 
 function recaseWord(w: string, dict: Casing): string {
-  {
-    const lower = w.toLowerCase();
-    // A compound or a possessive the dictionary does not know is recased by its parts
-    // ("ESPN-JEMELE" → "ESPN-Jemele", "RUPAUL’S" → "RuPaul’s").
-    // A brand's possessive is the brand's, whatever a title wrote ("Rupaul’s" → "RuPaul’s").
-    const own = /^(.+?)(['’][sS])$/.exec(w);
-    if (own && BRANDS.has(own[1].toLowerCase()) && !BRANDS.has(lower)) return BRANDS.get(own[1].toLowerCase())! + own[2].toLowerCase();
-    if (!dict.has(lower) && !BRANDS.has(lower)) {
-      const parts = w.split("-");
-      if (parts.length > 1 && parts.every(Boolean) && parts.some((p) => dict.has(p.toLowerCase()) || BRANDS.has(p.toLowerCase())))
-        return parts.map((p) => recaseWord(p, dict)).join("-");
-      const poss = /^(.+?)(['’][sS])$/.exec(w);
-      if (poss && (dict.has(poss[1].toLowerCase()) || BRANDS.has(poss[1].toLowerCase()))) return recaseWord(poss[1], dict) + poss[2].toLowerCase();
-    }
-    // The story's own spelling wins, unless it is plainer than a known brand's ("Mcdonald's" in a title).
-    const fromDict = dict.get(lower), brand = BRANDS.get(lower);
-    const known = fromDict && brand && formRank(brand) > formRank(fromDict) ? brand : (fromDict ?? brand);
-    const r = formRank(w);
-    if (known && (formRank(known) >= 3 || r === 1 || r === 0)) return known;
-    // A Scottish or Irish "Mc" name takes its inner capital ("Mclaren" → "McLaren").
-    if ((r === 1 || r === 2) && /^mc\p{Ll}{3,}$/iu.test(w)) return "Mc" + w[2].toUpperCase() + w.slice(3).toLowerCase();
-    // A model code typed in lower case: "ps4" → "PS4", "s8" → "S8", "4k" → "4K".
-    if (r === 1 && /^(?:[a-z]{1,3}\d{1,4}[a-z]?|\d{1,2}k)$/.test(w)) return w.toUpperCase();
-    // A shouted word is calmed; a vowel-less one is an acronym or hashtag ("LWYMMD") and stays.
-    // Each part of a compound keeps its capital ("CHIT-CHATTY" → "Chit-Chatty").
-    // Y alone is no vowel here: "#LWYMMD" is a hashtag, not a word.
-    if (r === 0 && /[AEIOU]/.test(w)) return w.split("-").map((p) => (p ? p[0] + p.slice(1).toLowerCase() : p)).join("-");
-    // A shouted 4-letter word with two vowels is a word, not an acronym ("CAKE", "LOVE"); brands won above.
-    // (Not when its vowels are only I's: "WWII" is a numeral.)
-    if (r === 3 && /^[A-Z]{4}$/.test(w) && /[AEOU]/.test(w) && (w.match(/[AEIOU]/g) ?? []).length >= 2) return w[0] + w.slice(1).toLowerCase();
-    return w;
+  const lower = w.toLowerCase();
+  const poss = /^(.+?)(['’][sS])$/.exec(w);
+  const base = poss?.[1].toLowerCase() ?? "";
+  // A brand's possessive is the brand's, whatever a title wrote ("Rupaul’s" → "RuPaul’s").
+  if (poss && BRANDS.has(base) && !BRANDS.has(lower)) return BRANDS.get(base)! + poss[2].toLowerCase();
+  // A compound or a possessive the dictionary does not know is recased by its parts
+  // ("ESPN-JEMELE" → "ESPN-Jemele", "RUPAUL’S" → "RuPaul’s").
+  if (!dict.has(lower) && !BRANDS.has(lower)) {
+    const parts = w.split("-");
+    if (parts.length > 1 && parts.every(Boolean) && parts.some((p) => dict.has(p.toLowerCase()) || BRANDS.has(p.toLowerCase())))
+      return parts.map((p) => recaseWord(p, dict)).join("-");
+    if (poss && dict.has(base)) return recaseWord(poss[1], dict) + poss[2].toLowerCase();
   }
+  // The story's own spelling wins, unless it is plainer than a known brand's ("Mcdonald's" in a title).
+  const fromDict = dict.get(lower), brand = BRANDS.get(lower);
+  const known = fromDict && brand && formRank(brand) > formRank(fromDict) ? brand : (fromDict ?? brand);
+  const r = formRank(w);
+  if (known && (formRank(known) >= 3 || r === 1 || r === 0)) return known;
+  // A Scottish or Irish "Mc" name takes its inner capital ("Mclaren" → "McLaren").
+  if ((r === 1 || r === 2) && /^mc\p{Ll}{3,}$/iu.test(w)) return "Mc" + w[2].toUpperCase() + w.slice(3).toLowerCase();
+  // A model code typed in lower case: "ps4" → "PS4", "s8" → "S8", "4k" → "4K".
+  if (r === 1 && /^(?:[a-z]{1,3}\d{1,4}[a-z]?|\d{1,2}k)$/.test(w)) return w.toUpperCase();
+  // A shouted word is calmed; a vowel-less one is an acronym or hashtag ("LWYMMD") and stays.
+  // Each part of a compound keeps its capital ("CHIT-CHATTY" → "Chit-Chatty").
+  // Y alone is no vowel here: "#LWYMMD" is a hashtag, not a word.
+  if (r === 0 && /[AEIOU]/.test(w)) return w.split("-").map((p) => (p ? p[0] + p.slice(1).toLowerCase() : p)).join("-");
+  // A shouted 4-letter word with two vowels is a word, not an acronym ("CAKE", "LOVE"); brands won above.
+  if (r === 3 && wordLike4(w)) return w[0] + w.slice(1).toLowerCase();
+  return w;
 }
 
 /**

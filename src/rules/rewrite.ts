@@ -304,20 +304,18 @@ export function topicSubject(topic: string, ctx: TopicContext = {}): Subject {
   if (name && typed === name.toLowerCase() && lead && (s.kind === "general" || s.kind === "headline") && (!s.genre || s.genre === "clip") && !s.tone.sensitive) {
     const f = subjectFromText(lead, ctx);
     // The whole name, not only its subject: "Riverdale Season 2" is no "Part 2 of Riverdale".
-    const bare = (x: string) => ` ${x.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim()} `;
-    if (bare(f.text).includes(bare(name)) && f.text.split(" ").length >= s.text.split(" ").length + 2 && !f.cut) return f;
+    const padded = (x: string) => ` ${spaced(x)} `;
+    if (padded(f.text).includes(padded(name)) && f.text.split(" ").length >= s.text.split(" ").length + 2 && !f.cut) return f;
   }
+  const w = stem(tokens(s.text)[0] ?? "");
+  const holds = (t: string) => tokens(t).some((x) => stem(x) === w);
   // One word the matched story's name and titles never use ("kuwtk", reached by a tag of "10 Years"):
   // nothing says how it is spelled or what it is; no subject.
-  if (name && s.kind === "general" && !s.text.includes(" ") && !s.tone.sensitive) {
-    const w0 = stem(tokens(s.text)[0] ?? "");
-    if (w0 && ![name, ...(ctx.titles ?? [])].some((t) => tokens(t).some((x) => stem(x) === w0))) return { ...s, text: "" };
-  }
+  if (name && s.kind === "general" && !s.text.includes(" ") && !s.tone.sensitive && w && ![name, ...(ctx.titles ?? [])].some(holds)) return { ...s, text: "" };
   // (Not a film: "mother!" is the film, not "Filming 'Mother".)
   if (s.kind !== "general" || s.text.includes(" ") || !name.includes(" ") || s.tone.sensitive || s.genre === "screen") return s;
   // Only a name that holds the word ("nails" in "Nail Art Designs"), not one the match reached by a tag.
-  const w = stem(tokens(s.text)[0] ?? "");
-  if (!tokens(name).some((x) => stem(x) === w)) return s;
+  if (!holds(name)) return s;
   const whole = subjectFromText(name, ctx);
   return whole.text ? whole : s;
 }
@@ -378,6 +376,8 @@ export function rewritable(draft: string, ctx: RewriteContext): Subject | null {
   return s.text && keepsDraft(draft, s) ? s : null;
 }
 
+/** Lower-case words separated by single spaces, punctuation gone: how texts compare ("GROSS-Tacular" = "gross tacular"). */
+const spaced = (x: string) => x.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
 /** Letters and digits only, in lower case: how names compare ("SUPERFRUIT" = "Superfruit"). */
 const squash = (x: string) => x.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
 /** Whether `name` is a channel of the matched story. */
@@ -387,6 +387,5 @@ const isChannel = (name: string, ctx: RewriteContext) => !!ctx.story?.channels?.
 export function rewriteFor(pattern: string, draft: string, s: Subject, year: number): string | null {
   const text = hookText(pattern, s, year, "rewrite");
   // The draft again in other letter case is no rewrite.
-  const bare = (x: string) => x.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
-  return text && bare(text) !== bare(draft) ? text : null;
+  return text && spaced(text) !== spaced(draft) ? text : null;
 }

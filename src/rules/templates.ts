@@ -620,19 +620,21 @@ function genreHook(pattern: string, s: Subject, year: number, rw: boolean): stri
   const vs = GENRE_TEMPLATES[s.genre!][pattern];
   if (!vs) return null;
   const { S, NP, Is, Does, firstPerson, y } = helpers(s, year, rw);
+  // The subject opens with its own determiner or possessive ("My Morning Routine", "Sam's Cake").
+  const determined = /^(?:a|an|the|my|your|our|his|her|their|this|that|these|those)\s/i.test(s.text) || /^\S+['’]s\s/.test(s.text);
   const h: GenreHelpers = {
     S,
     NP,
     Is,
     Does,
     // A number inside counts too: "The Best DIY Five Crazy Donut Burgers Recipe Ever" does not read.
-    det: /^(?:a|an|the|my|your|our|his|her|their|this|that|these|those)\s/i.test(s.text) || /^\S+['’]s\s/.test(s.text) || /\d|\b(?:two|three|four|five|six|seven|eight|nine|ten|twenty|hundred)\b/i.test(s.text),
+    det: determined || /\d|\b(?:two|three|four|five|six|seven|eight|nine|ten|twenty|hundred)\b/i.test(s.text),
     firstPerson,
     rw,
     cat: s.cat ?? null,
     y,
     // "I Made a Giant Oreo Cookie": one countable dish takes "a"; soup, pho and plurals do not.
-    a: !/^(?:a|an|the|my|your|our|his|her|their|this|that|these|those)\s/i.test(s.text) && !/^\S+['’]s\s/.test(s.text) && COUNTABLE_DISH.test(s.text) ? `${indefinite(s.text)} ` : "",
+    a: !determined && COUNTABLE_DISH.test(s.text) ? `${indefinite(s.text)} ` : "",
   };
   for (const tpl of vs) {
     const raw = tpl(h);
