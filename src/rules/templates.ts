@@ -114,6 +114,11 @@ interface Helpers {
  * the pattern wins. A missing family means the pattern has no text that reads right for that kind
  * (hook-rescue then moves on to the next validated pattern).
  */
+/** A headline asks the audience, unless it already is a question ("Why Apple Needs Samsung", "Tara where are we?"). */
+const askAudience: Tpl = (h) => (WH_Q.test(h.S) || WH_Q_OPEN.test(h.S) || h.asked ? "" : `${h.S}: What Do You Think?`);
+/** A reaction frame, where one fits (see Helpers.reacts), never in a rewrite, never after the first person. */
+const reaction = (f: Tpl): Tpl => (h) => (h.rw || h.firstPerson || !h.reacts ? "" : f(h));
+
 const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
   "hook:list_preview": {
     general: [(h) => `5 Things to Know About ${h.NP}`],
@@ -135,7 +140,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     howto: [(h) => (h.mod ? `What's the Secret to the Perfect ${h.mod}?` : ""), (h) => (h.mod ? `Why Is Everyone Trying This ${h.mod}?` : "")],
     howto_vp: [(h) => `What's the Easiest Way to ${h.S}?`, (h) => (h.craft ? `Can You Really ${h.S} at Home?` : "")],
     money: [(h) => `Where ${h.Is} ${h.NP} Headed Next?`, (h) => `${h.Is} ${h.NP} a Good Bet Right Now?`],
-    headline: [(h) => (WH_Q.test(h.S) || WH_Q_OPEN.test(h.S) || h.asked ? "" : `${h.S}: What Do You Think?`)],
+    headline: [askAudience],
     tragedy: [(h) => `${h.NP}: What Do We Know So Far?`],
     mourning: [(h) => `Who Was ${h.S}?`],
     safety: [(h) => `How Do You ${h.S}?`],
@@ -159,7 +164,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     // A tutorial's own rewrite keeps teaching: "I tried to" is a hook for a new video only.
     howto_vp: [(h) => (h.secondPerson || h.rw ? "" : `I Tried to ${h.S}: Here's How It Went`)],
     money: [(h) => `I Was Wrong About ${h.NP}`, (h) => `My Honest Take on ${h.NP}`],
-    headline: [(h) => (h.rw || h.firstPerson || !h.reacts ? "" : `${h.S}: My Honest Reaction`)],
+    headline: [reaction((h) => `${h.S}: My Honest Reaction`)],
   },
   "hook:contrarian": {
     general: [(h) => `The Truth About ${h.NP}`],
@@ -259,7 +264,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     howto: [(h) => (TIPS.test(h.S) ? "" : `${h.S} [Step by Step]`)],
     howto_vp: [(h) => `How to ${h.S} [Step by Step]`],
     money: [(h) => `${h.NP} [Explained]`],
-    headline: [(h) => (h.rw || h.firstPerson || !h.reacts ? "" : `${h.S} [Reaction]`)],
+    headline: [reaction((h) => `${h.S} [Reaction]`)],
     tragedy: [(h) => `${h.NP} [Timeline]`],
     safety: [(h) => `How to ${h.S} [Step by Step]`],
     mourning: [(h) => `${h.S} [A Look Back]`],
@@ -295,7 +300,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     howto: [(h) => (h.mod ? `My ${h.mod}, Step by Step` : "")],
     howto_vp: [(h) => (h.secondPerson || h.rw ? "" : `I Tried to ${h.S} So You Don't Have To`)],
     money: [(h) => `What I Learned From ${h.NP}`],
-    headline: [(h) => (h.rw || h.firstPerson || !h.reacts ? "" : `${h.S}: My Honest Reaction`)],
+    headline: [reaction((h) => `${h.S}: My Honest Reaction`)],
     tragedy: [(h) => `What We Know About ${h.NP} So Far`],
     mourning: [(h) => `What ${h.S} Meant to Us`],
   },
@@ -308,7 +313,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     howto: [(h) => (h.mod ? `What's the Secret to the Perfect ${h.mod}?` : "")],
     howto_vp: [(h) => `What's the Easiest Way to ${h.S}?`],
     money: [(h) => `Where ${h.Is} ${h.NP} Headed Next?`],
-    headline: [(h) => (WH_Q.test(h.S) || WH_Q_OPEN.test(h.S) || h.asked ? "" : `${h.S}: What Do You Think?`)],
+    headline: [askAudience],
     tragedy: [(h) => `${h.NP}: What Do We Know So Far?`],
     mourning: [(h) => `Who Was ${h.S}?`],
   },
