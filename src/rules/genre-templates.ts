@@ -45,6 +45,14 @@ const contest = (h: GenreHelpers) => {
 /** A ranking, list or quiz: a format about animals, not footage of them. */
 const RANKING = /\b(?:tier list|list|ranking|ranked|facts|quiz|compilation|myths)$/i;
 
+/** "5 Differences Between A and B" for a comparison with two different sides. */
+const differences: Tpl = (h) => {
+  const v = sides(h);
+  return v ? `5 Differences Between ${v[0]} and ${v[1]}` : "";
+};
+/** A frame for animal footage, not for a ranking, list or quiz about animals (see RANKING). */
+const footage = (f: Tpl): Tpl => (h) => (RANKING.test(h.S) ? "" : f(h));
+
 /** A clip that invites the viewer ("Get Ready With Us", "Come Shopping With Me") is a format, not a happening to react to. */
 const INVITATION = /^(?:get|come|join|let['’]?s|help|grab|shop|spend the day|grwm)\s/i;
 
@@ -67,12 +75,12 @@ export const GENRE_TEMPLATES: Record<Genre, Partial<Record<string, Tpl[]>>> = {
   },
   // (Not for a ranking or a quiz about animals: "The Shark Tier List - Amazing Footage" does not read.)
   animal: {
-    "struct:second_person": [(h) => (RANKING.test(h.S) ? "" : `${h.NP}: You Have to See This`)],
-    "struct:dash_split": [(h) => (RANKING.test(h.S) ? "" : `${h.NP} - Amazing Footage`)],
+    "struct:second_person": [footage((h) => `${h.NP}: You Have to See This`)],
+    "struct:dash_split": [footage((h) => `${h.NP} - Amazing Footage`)],
     // These two need a name, not a clause ("Kittens Come Out of Box: You Have to See This" reads; "Obsessed With Kittens Come Out of Box" does not).
-    "hook:question": [hookOnly((h) => (RANKING.test(h.S) || h.S.split(" ").length > 3 ? "" : `Why Is Everyone Obsessed With ${h.NP}?`))],
-    "struct:number_led": [hookOnly((h) => (RANKING.test(h.S) || h.S.split(" ").length > 3 ? "" : `5 Things You Didn't Know About ${h.NP}`))],
-    "struct:exclamation": [(h) => (RANKING.test(h.S) ? "" : `${h.NP}: You Have to See This!`)],
+    "hook:question": [hookOnly(footage((h) => (h.S.split(" ").length > 3 ? "" : `Why Is Everyone Obsessed With ${h.NP}?`)))],
+    "struct:number_led": [hookOnly(footage((h) => (h.S.split(" ").length > 3 ? "" : `5 Things You Didn't Know About ${h.NP}`)))],
+    "struct:exclamation": [footage((h) => `${h.NP}: You Have to See This!`)],
   },
   lifestyle: {
     "struct:first_person": [(h) => (h.det || h.firstPerson ? "" : `My ${h.S}`)],
@@ -119,8 +127,8 @@ export const GENRE_TEMPLATES: Record<Genre, Partial<Record<string, Tpl[]>>> = {
     "struct:question_mark": [contest],
     "struct:versus": [contest],
     "struct:colon_split": [contest],
-    "struct:number_led": [hookOnly((h) => (sides(h) ? `5 Differences Between ${sides(h)![0]} and ${sides(h)![1]}` : ""))],
-    "hook:list_preview": [hookOnly((h) => (sides(h) ? `5 Differences Between ${sides(h)![0]} and ${sides(h)![1]}` : ""))],
+    "struct:number_led": [hookOnly(differences)],
+    "hook:list_preview": [hookOnly(differences)],
     "hook:confession": [hookOnly((h) => (sides(h) ? `${h.S}: My Honest Verdict` : ""))],
   },
   // One creator's video that nobody else covered: "Why Is Everyone Talking About …" would be untrue, and a
