@@ -483,10 +483,11 @@ export function storyName(members: { title: string; weight: number }[]): string 
   const ms = [...members].sort((a, b) => b.weight - a.weight || cmp(a.title, b.title));
   if (ms.length === 1) return shortTitle(ms[0].title);
   const maxW = Math.max(...ms.map((m) => m.weight), 0);
-  type Gram = { score: number; members: number; n: number; stems: string[]; where: { m: number; start: number; end: number }[] };
+  type Gram = { score: number; members: number; n: number; stems: string[]; where: Occurrence[] };
   const grams = new Map<string, Gram>();
+  const wordsOf = ms.map((m) => words(m.title));
   ms.forEach((m, mi) => {
-    const ws = words(m.title);
+    const ws = wordsOf[mi];
     const seen = new Set<string>();
     for (let i = 0; i < ws.length; i++) {
       for (let n = 1; n <= 3 && i + n <= ws.length; n++) {
@@ -499,7 +500,7 @@ export function storyName(members: { title: string; weight: number }[]): string 
         const key = seg.map((w) => w.stem).join("");
         let g = grams.get(key);
         if (!g) grams.set(key, (g = { score: 0, members: 0, n, stems: seg.map((w) => w.stem), where: [] }));
-        g.where.push({ m: mi, start: seg[0].start, end: seg[n - 1].end });
+        g.where.push({ m: mi, a: i, b: i + n - 1, start: seg[0].start, end: seg[n - 1].end });
         if (seen.has(key)) continue;
         seen.add(key);
         g.score += 1 + (maxW > 0 ? Math.max(0, m.weight) / maxW : 0);
@@ -517,19 +518,85 @@ export function storyName(members: { title: string; weight: number }[]): string 
   for (const [, g] of shared) {
     if (g.n > best.n && g.members >= 0.7 * shared[0][1].members && ` ${g.stems.join(" ")} `.includes(inner)) best = g;
   }
+  // The phrase grows to the words its members share around it ("Adam Ruins" → "Adam Ruins Everything").
+  const where = grow(best.where, wordsOf, (o) => ms[o.m].title);
   // Cut the phrase in its most common spelling, from the heaviest member, preferring not ALL CAPS.
-  const text = (o: { m: number; start: number; end: number }) => ms[o.m].title.slice(o.start, o.end).replace(/\s+/g, " ");
+  // (A currency sign before the first word is part of it: "$139 Plane Seat".)
+  const text = (o: Occurrence) => {
+    const t = ms[o.m].title;
+    const s = wordsOf[o.m][o.a].start;
+    return t.slice(s > 0 && "$£€#".includes(t[s - 1]) ? s - 1 : s, wordsOf[o.m][o.b].end).replace(/\s+/g, " ");
+  };
   const spellings = new Map<string, number>();
-  for (const o of best.where) {
+  for (const o of where) {
     const k = text(o).toLowerCase();
     spellings.set(k, (spellings.get(k) ?? 0) + 1);
   }
-  const occ = [...best.where].sort(
+  const occ = [...where].sort(
     (a, b) => spellings.get(text(b).toLowerCase())! - spellings.get(text(a).toLowerCase())! || a.m - b.m || a.start - b.start,
   );
   const top = text(occ[0]).toLowerCase();
   const pick = occ.find((o) => text(o).toLowerCase() === top && text(o) !== text(o).toUpperCase()) ?? occ[0];
   return uncap(text(pick).replace(/['’]s$/i, "").slice(0, MAX_NAME).trim());
+}
+
+/** Where a phrase occurs: member, first and last word index, and character span of the phrase as first found. */
+interface Occurrence {
+  m: number;
+  a: number;
+  b: number;
+  start: number;
+  end: number;
+}
+
+/** Words that end a grown name's growth: a credit follows them ("… Live By People"), not the name. */
+const CREDITS = new Set("by ft feat featuring x".split(" "));
+/** Words a grown name may end on although STOPWORDS holds them ("Adam Ruins Everything"). */
+const END_OK = new Set("everything nothing something everyone anyone someone".split(" "));
+/** Conjunctions that open a clause, never a name ("While Eating Spicy Wings"). */
+const CLAUSE = new Set("while because until unless since although though whilst during".split(" "));
+
+/**
+ * A shared phrase grown word by word, right then left, while at least two members and 70% of those
+ * that hold it agree on the next word in the same segment (stems compared), up to MAX_NAME characters.
+ * It never grows into a format word or year ("Last Jedi", not "Last Jedi Trailer") or a credit, and
+ * what it grew is trimmed back off stopwords and dangling verbs at its ends ("100 People Tell Us" →
+ * "100 People"), so it is never shorter than the phrase it started from.
+ */
+function grow(where: Occurrence[], wordsOf: Word[][], titleOf: (o: Occurrence) => string): Occurrence[] {
+  const length = (o: Occurrence) => titleOf(o).slice(wordsOf[o.m][o.a].start, wordsOf[o.m][o.b].end).length;
+  const firsts = new Map<number, Occurrence>();
+  for (const o of where) if (!firsts.has(o.m)) firsts.set(o.m, o);
+  let occ = [...firsts.values()];
+  if (occ.length < 2) return where;
+  for (const dir of [1, -1] as const) {
+    for (;;) {
+      const at = (o: Occurrence) => (dir === 1 ? o.b + 1 : o.a - 1);
+      const votes = new Map<string, Occurrence[]>();
+      for (const o of occ) {
+        const ws = wordsOf[o.m];
+        const w = ws[at(o)];
+        if (!w || w.seg !== ws[o.a].seg) continue;
+        votes.set(w.stem, [...(votes.get(w.stem) ?? []), o]);
+      }
+      const [stemNext, agree] = [...votes].sort((x, y) => y[1].length - x[1].length || (x[0] < y[0] ? -1 : 1))[0] ?? ["", []];
+      if (agree.length < 2 || agree.length < 0.7 * occ.length) break;
+      if (weakByRule(stemNext) || CREDITS.has(wordsOf[agree[0].m][at(agree[0])].norm)) break;
+      const next = agree.map((o) => (dir === 1 ? { ...o, b: o.b + 1 } : { ...o, a: o.a - 1 }));
+      if (length(next[0]) > MAX_NAME) break;
+      occ = next;
+    }
+  }
+  // Trim what was grown back to a word a name can end on (the phrase's own ends are no such words, so
+  // trimming stops at them at the latest; every occurrence has the same words, so one is read).
+  // A letter glued to the one before it is part of that word ("Q&A", "D.C").
+  const ws = wordsOf[occ[0].m];
+  const edge = (w: Word) => ((STOPWORDS.has(w.norm) || CLAUSE.has(w.norm)) && !END_OK.has(w.norm) && !glued(w)) || DANGLING.has(w.norm);
+  const glued = (w: Word) => w.start > 0 && !/\s/.test(titleOf(occ[0])[w.start - 1]);
+  let [left, right] = [0, 0];
+  while (left < occ[0].b - occ[0].a && edge(ws[occ[0].a + left])) left++;
+  while (right < occ[0].b - occ[0].a - left && edge(ws[occ[0].b - right])) right++;
+  return occ.map((o) => ({ ...o, a: o.a + left, b: o.b - right }));
 }
 
 /**

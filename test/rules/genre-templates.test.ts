@@ -189,6 +189,10 @@ describe("drafts", () => {
     expect(rewriteSubject("ULTRA RARE! - Velvet Worm", { year: 2017 }).text).toBe("Velvet Worm");
     expect(rewriteSubject("DIY OUIJA NAIL ART *not clickbait* *actual nail art* *emergency*", { year: 2017 }).text).toBe("DIY Ouija Nail Art");
     expect(rewriteSubject("Amazing Grace", { year: 2017 }).text).toBe("Amazing Grace"); // a kicker word inside a name stays
+    // A double dash separates like a dash ("… Are Engaged -- See the Ring!").
+    const engaged = { storyName: "Joe Jonas and Sophie Turner Are Engaged", titles: ["Joe Jonas and Sophie Turner Are Engaged -- See the Ring!"], categoryIds: [24] };
+    expect(topicSubject("joe jonas and sophie turner are engaged", engaged).text).toBe("Joe Jonas and Sophie Turner Are Engaged");
+    expect(rewriteSubject("Joe Jonas and Sophie Turner Are Engaged -- See the Ring!", { year: 2017 }).text).toBe("Joe Jonas and Sophie Turner Are Engaged");
   });
   test("a trailer's title reports no death ('The Death Cure'); 'FULL TRAILER' and ' / ' are labels and separators", () => {
     const s = rewriteSubject("Maze Runner: The Death Cure | Official Trailer [HD] | 20th Century FOX", { year: 2017 });

@@ -193,6 +193,29 @@ describe("readable names (issue 11: no phrase cut mid-way)", () => {
     expect(shortTitle(title)).toBe(name);
   });
 
+  // Names from the demo vault's real titles (US 2017).
+  test.each([
+    [["Adam Ruins Everything - Why Toxins Are a Myth (Tease) | truTV", "Adam Ruins Everything - The Messed-Up Story of How Hawaii Became a State | truTV"], "Adam Ruins Everything"],
+    [["Boyfriend Buys My Outfits | Grav3yardgirl", "I Buy My Boyfriends Outfits", "BOYFRIEND BUYS MY OUTFITS!", "Boyfriend buys my outfits (again)"], "Boyfriend Buys My Outfits"],
+    [["(FULL) Canelo Alvarez vs. Gennady Golovkin Weigh-In | ESPN", "Canelo Alvarez vs. Gennady Golovkin fight ruled a draw | SportsCenter | ESPN"], "Canelo Alvarez vs. Gennady Golovkin"],
+    [["Confederacy: Last Week Tonight with John Oliver (HBO)", "Forensic Science: Last Week Tonight with John Oliver (HBO)"], "Last Week Tonight with John Oliver"],
+    [["$139 Plane Seat Vs. $24,000 Plane Seat", "$139 Plane Seat Vs. $24,000 Plane Seat"], "$139 Plane Seat Vs. $24,000 Plane Seat"],
+    [["Part 2 of Riverdale Season 2 Q&A | Madelaine Petsch", "Riverdale Season 2 Q&A answering your questions! (Part 1) | Madelaine Petsch"], "Riverdale Season 2 Q&A"],
+  ])("a shared phrase grows to the words its members share around it: %j → %s", (titles, name) => {
+    expect(storyName(titles.map((title, i) => ({ title, weight: 5 - i })))).toBe(name);
+  });
+
+  test("growth stops before a format word, a year or a credit, and trims stopwords, clause openers and dangling verbs it grew", () => {
+    const name = (titles: string[]) => storyName(titles.map((title, i) => ({ title, weight: 5 - i })));
+    expect(name(["Everything You Missed In The Last Jedi Trailer", "The only The Last Jedi Trailer Reaction you need", "Star Wars: The Last Jedi Trailer (Official)"])).toBe("Last Jedi");
+    expect(name(["September Favorites 2017", "September Favorites 2017! | Ingrid Nilsen"])).toBe("September Favorites");
+    expect(name(["Emmys 2017 Red Carpet Live By People & Entertainment Weekly | PeopleTV", "Emmys 2017 Red Carpet Live By People & Entertainment Weekly | PeopleTV"])).toBe("Emmys 2017 Red Carpet");
+    expect(name(["100 People Tell Us the Worst Thing They've Ever Done", "100 People Tell Us a Secret"])).toBe("100 People");
+    expect(name(["Sean Evans Tells Stories While Eating Spicy Wings", "Ed Sheeran Sings While Eating Spicy Wings"])).toBe("Eating Spicy Wings");
+    // Members that disagree on the next word (under 70 %) keep the shorter phrase.
+    expect(name(["Google Pixel 2 Impressions!", "Google Pixel Event Live", "Google Pixel XL teardown"])).toBe("Google Pixel");
+  });
+
   test("a shared n-gram never ends on a dangling verb: 'Gadgets put to the Test' names 'Gadgets', not 'Gadgets put'", () => {
     const ms = ["10 Kitchen Gadgets put to the Test - Part 18", "5 Sushi Gadgets put to the Test", "10 Gadgets From Fan Mail put to the Test!", "7 Weird Alarm Clocks put to the Test"].map((title, i) => ({ title, weight: 5 - i }));
     expect(storyName(ms)).not.toMatch(/ put$/i);
