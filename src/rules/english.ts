@@ -214,6 +214,8 @@ function smallInside(core: string, parts: string[], i: number): boolean {
   const prev = (parts[i - 2] ?? "").toLowerCase().replace(/[^\p{L}]+/gu, "");
   if ((w === "on" || w === "in") && PARTICLE_VERBS.has(prev)) return false;
   if (w === "a" && LETTER_NAMES.has(prev)) return false;
+  // A letter paired with another by "&" is an initial ("Q & A", "R & B").
+  if (w === "a" && parts[i - 2] === "&" && /^\p{Lu}$/u.test(parts[i - 4] ?? "")) return false;
   return true;
 }
 

@@ -27,6 +27,7 @@ describe("titleCase", () => {
     ["Cook Off Challenge", "Cook Off Challenge"],
     ["iPhone X Hands On Review", "iPhone X Hands On Review"],
     ["Grand Theft Auto V Trailer", "Grand Theft Auto V Trailer"],
+    ["Live Q & A with Birdie, Brie and Winston", "Live Q & A with Birdie, Brie and Winston"], // an initial paired by "&", not the article (seed 114)
     ["What I Learned From Kane Brown: The Story So Far", "What I Learned From Kane Brown: The Story So Far"],
   ])("%p → %p", (a, b) => expect(titleCase(a)).toBe(b));
 
