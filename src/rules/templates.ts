@@ -11,7 +11,7 @@
  * Families, variants and the rule for picking one: docs/rules.md "Hook rescue and grade".
  */
 import { plainText } from "./markup.ts";
-import { casingFrom, indefinite, isPluralHead, isShouting, possessive, recase, titleCase, type Casing } from "./english.ts";
+import { casingFrom, indefinite, isPluralHead, isShouting, possessive, recase, titleCase, unspeakable, type Casing } from "./english.ts";
 import { BANNED_WHEN_SENSITIVE, toneOf, type Tone } from "./tone.ts";
 import { ANIMAL_HARM, genreOf, isComparison, namesPerson, singularAnimal, topicKind, type Genre, type GenreContext, type TopicKind } from "./topickind.ts";
 import { GENRE_TEMPLATES, type GenreHelpers } from "./genre-templates.ts";
@@ -730,7 +730,8 @@ const SHORT_WORDS = new Set("MY BY TO OF IN ON AT IS IT WE ME BE DO GO SO NO OR 
 function calm(t: string): string {
   if (!isShouting(t)) return t;
   // A lone "A" inside a shouted title is the article ("DROPS A TANK"), not an initial.
-  return t.replace(/\b[A-Z][A-Z'’]+\b/g, (w) => ((w.length >= 3 && /[AEIOU]/.test(w)) || SHORT_WORDS.has(w) ? w.toLowerCase() : w)).replace(/(?<=\S\s)A(?=\s+[A-Za-z]{2})/g, "a");
+  // (Not an acronym or handle no English word is spelled like: "KUWTK".)
+  return t.replace(/\b[A-Z][A-Z'’]+\b/g, (w) => ((w.length >= 3 && /[AEIOU]/.test(w) && !unspeakable(w)) || SHORT_WORDS.has(w) ? w.toLowerCase() : w)).replace(/(?<=\S\s)A(?=\s+[A-Za-z]{2})/g, "a");
 }
 
 /** Short common words in capitals inside mixed-case text are emphasis ("Level UP", "Best Wash-N-Go EVER"), not acronyms. */
@@ -911,7 +912,10 @@ function isArtist(name: string, ctx: TopicContext): boolean {
     // "Artist - Song", or "Song (Official Video) - Artist" when the release label comes first.
     const rel = LABEL_FIRST.exec(t);
     const m = /^(.+?)\s+[-–—]\s+(.+)$/.exec(t);
-    const [artistPart, songPart] = rel ? [rel[2], rel[1]] : m ? [m[1], m[2]] : ["", ""];
+    let [artistPart, songPart] = rel ? [rel[2], rel[1]] : m ? [m[1], m[2]] : ["", ""];
+    // A channel that is the part after the dash makes it "Song - Artist" ("Invitation - Why Don't We [Official Music Video]").
+    const bare = (x: string) => alnum(x.replace(/\s*[([][^)\]]*[)\]]/g, ""));
+    if (!rel && m && (ctx.channels ?? []).some((c) => alnum(c) && alnum(c) === bare(songPart) && alnum(c) !== bare(artistPart))) [artistPart, songPart] = [songPart, artistPart];
     if (artistPart && alnum(artistPart).includes(key)) before++;
     else if (songPart && alnum(songPart).includes(key)) after++;
   }

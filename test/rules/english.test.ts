@@ -1,7 +1,7 @@
 /** English helpers of the text generators (src/rules/english.ts): a/an, Title Case, casing, plurals. */
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { casingFrom, indefinite, isPluralHead, possessive, recase, titleCase } from "../../src/rules/english.ts";
+import { casingFrom, indefinite, isPluralHead, possessive, recase, titleCase, unspeakable } from "../../src/rules/english.ts";
 
 describe("indefinite article", () => {
   test.each([
@@ -85,4 +85,17 @@ describe("isPluralHead before a prepositional tail", () => {
     ["The Age of Giant Insects", false],
     ["Giant Insects", true],
   ] as const)("%p → %p", (t, want) => expect(isPluralHead(t)).toBe(want));
+});
+
+describe("unspeakable: a long all-caps word no English word is spelled like is an acronym or handle", () => {
+  test.each(["KUWTK", "OITNB", "LVMPD", "LWYMMD", "ZFDHQ"])("%p is kept in capitals", (w) => {
+    expect(unspeakable(w)).toBe(true);
+    expect(recase(w, casingFrom([`Watch ${w} Tonight`]))).toBe(w);
+    expect(recase(w.toLowerCase(), casingFrom([`Watch ${w} Tonight`]))).toBe(w);
+  });
+  // Words and names from the GB titles, which the rule was not chosen on.
+  test.each(["UPDATE", "LUXURY", "GOODBYE", "STRENGTH", "LEIPZIG", "LUKAKU", "GLASGOW", "MYKONOS", "NASHVILLE"])("%p is a word, calmed when shouted", (w) => {
+    expect(unspeakable(w)).toBe(false);
+    expect(recase(w)).toBe(w[0] + w.slice(1).toLowerCase());
+  });
 });

@@ -62,6 +62,11 @@ describe("music stories: the performer or the song", () => {
     const s = subjectOf("rita ora", { storyName: "Rita Ora", titles: ["Rita Ora - Anywhere (Official Video)"], channels: ["Rita Ora"], categoryIds: [24], topical: false });
     expect([s.kind, s.music]).toEqual(["person", true]);
   });
+  test("a channel named as the part after the dash makes it 'Song - Artist' (seed 115: 'Invitation - Why Don't We')", () => {
+    const ctx = { storyName: "Invitation", titles: ["Invitation - Why Don't We [Official Music Video]"], channels: ["Why Don't We"], categoryIds: [10], topical: false };
+    expect(subjectOf("invitation", ctx).genre).toBe("song");
+    expect(subjectOf("invitation", { ...ctx, channels: ["Invitation"] }).kind).toBe("person");
+  });
   test("a name a channel carries is the artist, and no rewrite reframes the artist's performance", () => {
     const s = subjectOf("charlie puth", ARTIST);
     expect([s.kind, s.music]).toEqual(["person", true]);
