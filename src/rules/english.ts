@@ -194,6 +194,8 @@ export function titleCase(text: string): string {
       else if (/^[ap]\.m\.?$/.test(core)) parts[i] = lead + core; // 5 a.m., never 5 A.m.
       else if (/^(?:\p{L}\.){2,}$/u.test(core)) parts[i] = lead + core.toUpperCase(); // initials: "s.s." → "S.S."
       else if (/^[a-z]\d{1,2}$/.test(core) && !start) parts[i] = lead + core; // a model written so ("Prusa i3", "Canon g7")
+      // A collaboration's "x" between two names ("My Little Pony x ColourPop"), not the letter X.
+      else if (core === "x" && !start && i !== last && /^\p{Lu}/u.test(parts[i + 2] ?? "") && /^\p{Lu}/u.test(parts[i - 2] ?? "")) parts[i] = lead + core;
       else if (start || i === last || !SMALL.has(bare) || particleOf(bare, parts, i)) parts[i] = lead + capitaliseWord(core);
     } else if (core.includes("-") && hasUpper(core) && core.split("-").some((x) => /^\p{Ll}/u.test(x) && !SMALL.has(x))) {
       // A compound with a name in it capitalises its other words too ("ESPN-jemele" → "ESPN-Jemele").

@@ -520,7 +520,8 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
   // A title in another language ("Detik Detik Terjadinya Benturan Keras …") cannot be read, let alone framed.
   if (subject.unreadable?.foreign) return null;
   // A greeting, an announcement, a thank-you or a life story ("Welcome Baby Taika!", "Meet My New Kitten!", "1,000,000 THANK YOU!", "Living With Acne") is the creator's own moment: no frame fits.
-  if (!subject.tone.sensitive && (/^(?:welcome|introducing|congratulations|congrats|happy birthday|happy anniversary|rip|rest in peace|meet (?:my|our)|(?:living|dealing|coping) with)\b/i.test(subject.text) || /\b(?:thank(?:s| you)|(?:exciting|big|huge) news|announcement|baby is (?:born|here))\b/i.test(subject.text))) return null;
+  // So is a reply opening with "Not" ("Not a Baby Brother!": a gender reveal).
+  if (!subject.tone.sensitive && (/^(?:welcome|introducing|congratulations|congrats|happy birthday|happy anniversary|rip|rest in peace|meet (?:my|our)|(?:living|dealing|coping) with|not)\b/i.test(subject.text) || /\b(?:thank(?:s| you)|(?:exciting|big|huge) news|announcement|baby is (?:born|here))\b/i.test(subject.text))) return null;
   // Two sentences ("Never Been So Mad. Grilling with Liza"): no one frame fits both.
   if (subject.unreadable?.twoSentences && (subject.kind === "headline" || BROKEN.test(subject.text))) return null;
   // Someone's own routine or look ("My Early Morning Flight Routine") is a lifestyle video, not a tutorial.
@@ -669,7 +670,8 @@ export function safeTopic(s: string): string {
   if (t.length > TOPIC_MAX) t = t.slice(0, TOPIC_MAX).replace(/[\uD800-\uDBFF]$/, "").replace(/\s+\S*$/, "");
   // Trailing punctuation last, spaces included ("! -" → ""), so the result is stable: safeTopic(safeTopic(x)) = safeTopic(x).
   // A video file's extension is upload debris ("Opener Dedication.wmv"); dropped with the trailing punctuation, to a fixed point.
-  for (let prev = ""; prev !== t; ) [prev, t] = [t, t.replace(/[\s.!?:;,|\-–—]+$/u, "").replace(/\.(?:wmv|mp4|avi|mov|mkv|flv|webm|m4v|3gp)$/i, "")];
+  // An emoji at the end is decoration: a frame after it would read "Challenge😱: What Do You Think?".
+  for (let prev = ""; prev !== t; ) [prev, t] = [t, t.replace(/[\s.!?:;,|\-–—\p{Extended_Pictographic}\uFE0F\u200D]+$/u, "").replace(/\.(?:wmv|mp4|avi|mov|mkv|flv|webm|m4v|3gp)$/i, "")];
   return t;
 }
 

@@ -6,6 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { STOPWORDS, normalize, salientTerms, stem, tokens } from "../rules/text.ts";
+import { unspeakable } from "../rules/english.ts";
 
 export interface StorySeed {
   id: string;
@@ -605,8 +606,16 @@ function grow(where: Occurrence[], wordsOf: Word[][], titleOf: (o: Occurrence) =
  */
 export function uncap(s: string): string {
   if (s !== s.toUpperCase() || s === s.toLowerCase()) return s;
-  return s.replace(/[\p{L}\p{N}'’]+/gu, (w) => {
-    if (w.length >= 4) return w[0] + w.slice(1).toLowerCase();
-    return STOPWORDS.has(normalize(w)) ? w.toLowerCase() : w;
+  const first = s.search(/[\p{L}\p{N}]/u);
+  const cap = (w: string) => w[0] + w.slice(1).toLowerCase();
+  return s.replace(/[\p{L}\p{N}'’]+/gu, (w, at: number) => {
+    // Letters joined by "&" or dots are an acronym or initials ("AT&T", "Q&A", "S.S."); "I" is "I".
+    if (s[at - 1] === "&" || s[at + w.length] === "&" || (w.length === 1 && (w !== "A" || s[at + 1] === "." || s[at - 1] === "."))) return w;
+    if (w.length >= 4) return unspeakable(w) ? w : cap(w);
+    // A name's first word is capitalised, even a small one ("My Brand New Show", not "my Brand …").
+    if (STOPWORDS.has(normalize(w))) return at === first ? cap(w) : w.toLowerCase();
+    // A consonant-vowel-consonant word is a word ("GIN", "BUG", "TUB"), as nearly all are in the
+    // shouted titles of the demo data; acronyms are rarely so spelled ("NFL", "CEO", "HBO", "USA").
+    return /^[B-DF-HJ-NP-TV-Z][AEIOU][B-DF-HJ-NP-TV-XZ]$/.test(w) ? cap(w) : w;
   });
 }

@@ -28,6 +28,8 @@ describe("titleCase", () => {
     ["iPhone X Hands On Review", "iPhone X Hands On Review"],
     ["Grand Theft Auto V Trailer", "Grand Theft Auto V Trailer"],
     ["Live Q & A with Birdie, Brie and Winston", "Live Q & A with Birdie, Brie and Winston"], // an initial paired by "&", not the article (seed 114)
+    ["My Little Pony x ColourPop Review", "My Little Pony x ColourPop Review"], // a collaboration's x between names (seed 116)
+    ["iPhone x Review", "iPhone X Review"], // (the letter after a model name)
     ["What I Learned From Kane Brown: The Story So Far", "What I Learned From Kane Brown: The Story So Far"],
   ])("%p → %p", (a, b) => expect(titleCase(a)).toBe(b));
 

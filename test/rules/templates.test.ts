@@ -66,6 +66,12 @@ describe("safeTopic", () => {
     );
   });
 
+  test("an emoji at the end is decoration and goes; one inside stays (seed 116: 'CHALLENGE😱')", () => {
+    expect(safeTopic("BLINDFOLD GYMNASTICS CHALLENGE😱")).toBe("BLINDFOLD GYMNASTICS CHALLENGE");
+    expect(safeTopic("Best day ever ❤️🔥!!")).toBe("Best day ever");
+    expect(safeTopic("I ❤ NY")).toBe("I ❤ NY");
+  });
+
   test("idempotent, and keeps ordinary topics as they are", () => {
     fc.assert(
       fc.property(anyTopic, (s) => {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { parseCsvRecords } from "../../src/feeds/csv.ts";
-import { MAX_STORY_TERMS, assignStories, cutPhrase, shortTitle, storyId, storyName, type ClusterItem, type StorySeed } from "../../src/vault/cluster.ts";
+import { MAX_STORY_TERMS, assignStories, cutPhrase, shortTitle, storyId, storyName, uncap, type ClusterItem, type StorySeed } from "../../src/vault/cluster.ts";
 
 type Row = Record<string, string>;
 let rows: Row[] = [];
@@ -236,4 +236,20 @@ describe("readable names (issue 11: no phrase cut mid-way)", () => {
       }),
     );
   });
+});
+
+describe("uncap: a shouted name in readable capitals (real shouted titles of the demo vault)", () => {
+  test.each([
+    ["GIN WONG FAIA", "Gin Wong Faia"], // (FAIA, a title, reads as a word: no rule can know)
+    ["BUG PUPPET + DRUM PADS", "Bug Puppet + Drum Pads"],
+    ["SWIMMING IN A TUB OF DIAMONDS!", "Swimming in a Tub of Diamonds!"],
+    ["MY BRAND NEW SHOW!!", "My Brand New Show!!"],
+    ["DID I REALLY BUY SHOES ON EBAY?", "Did I Really BUY Shoes on Ebay?"],
+    ["AT&T", "AT&T"],
+    ["S.S. CORNMUFFINS GOES FOR THE FLIGHT OF A LIFETIME", "S.S. Cornmuffins Goes for the Flight of a Lifetime"],
+    ["KUWTK", "KUWTK"],
+    ["NFL PLAYERS REACT", "NFL Players React"],
+    ["CEO OF HBO", "CEO of HBO"],
+    ["Already Mixed Case", "Already Mixed Case"],
+  ])("%p → %p", (a, b) => expect(uncap(a)).toBe(b));
 });
