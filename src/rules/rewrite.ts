@@ -21,6 +21,9 @@ const UNIT = String.raw`(?:hours?|days?|weeks?|months?|years?)`;
 /** A time frame: "after one week", "for 7 days", "3 months later", "after a month of use". */
 const SPAN_RE = new RegExp(String.raw`\b(?:after|for|in|over)\s+${NUM}\s+${UNIT}(?:\s+(?:later|of use|of using it))?\b|\b${NUM}\s+${UNIT}\s+later\b`, "i");
 
+/** A list's lead ("9 Things You Need To Know About", "10 Facts About"). */
+const LIST_LEAD = new RegExp(String.raw`^${NUM}\s+(?:\S+\s+){0,3}?(?:things|reasons|tips|facts|ways|lessons|mistakes|secrets|tricks|myths)\b`, "i");
+
 const LEAD_RE = new RegExp(
   "^(?:" +
     [
@@ -239,6 +242,8 @@ export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
     if (t.sensitive) s.tone = t;
   }
   const n = s.text.split(" ").length;
+  // A list or explainer about animals ("9 Things You Need To Know About Kittens") is no footage of them.
+  if (s.genre === "animal" && LIST_LEAD.test(whole)) return { ...s, genre: null };
   // A launch broadcast names what is launched ("Echostar 105 / SES-11 Launch Webcast"): an event, nothing to buy.
   if ((s.kind === "product" || s.kind === "general") && !s.tone.sensitive && /\b(?:launch webcast|webcast|rocket launch|launch broadcast)\b/i.test(whole)) return { ...s, kind: "event", the: false, genre: null };
   // A comparison the title calls a fight or a match ("Demetrious Johnson vs Ray Borg | Highlights | UFC 216") is an event.

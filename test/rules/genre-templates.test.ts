@@ -62,6 +62,13 @@ describe("music stories: the performer or the song", () => {
     const s = subjectOf("rita ora", { storyName: "Rita Ora", titles: ["Rita Ora - Anywhere (Official Video)"], channels: ["Rita Ora"], categoryIds: [24], topical: false });
     expect([s.kind, s.music]).toEqual(["person", true]);
   });
+  test("a list or explainer about animals is no footage of them (seed 118)", () => {
+    const ctx = { storyName: "9 Things You Need To Know About Kittens", titles: ["9 Things You Need To Know About Kittens - Simon's Cat | 101"], categoryIds: [15], topical: false };
+    const hooks = TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("9 things you need to know about kittens", ctx), 2017)).filter(Boolean);
+    expect(hooks.length).toBeGreaterThan(0);
+    expect(hooks.join(" ")).not.toMatch(/Footage|See This/);
+    expect(hookText("struct:dash_split", topicSubject("kittens playing", { storyName: "Kittens Playing", titles: ["Kittens Playing"], categoryIds: [15] }), 2017)).toBe("Kittens Playing - Amazing Footage");
+  });
   test("a channel named as the part after the dash makes it 'Song - Artist' (seed 115: 'Invitation - Why Don't We')", () => {
     const ctx = { storyName: "Invitation", titles: ["Invitation - Why Don't We [Official Music Video]"], channels: ["Why Don't We"], categoryIds: [10], topical: false };
     expect(subjectOf("invitation", ctx).genre).toBe("song");
@@ -657,7 +664,7 @@ describe("vlogs about illness, bloopers, tips, alternating capitals, event heads
 // From the reading of seed 78.
 describe("announcements, acronym articles, generic plurals, participles, framing alone, old trailers, lessons", () => {
   test("a greeting, an announcement or a reply opening with 'Not' (seed 116) gets no frame", () => {
-    for (const t of ["Welcome Baby Taika!", "Happy Birthday Mom", "Introducing Our New Puppy", "Not a baby brother!"])
+    for (const t of ["Welcome Baby Taika!", "Happy Birthday Mom", "Introducing Our New Puppy", "Not a baby brother!", "Being A Gay Asian Woman"])
       expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf(t), 2017)).filter(Boolean)).toEqual([]);
   });
   test("an acronym takes the article its first letter is said with", () => {
