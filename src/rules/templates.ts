@@ -521,7 +521,7 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
   if (subject.unreadable?.foreign) return null;
   // A greeting, an announcement, a thank-you or a life story ("Welcome Baby Taika!", "Meet My New Kitten!", "1,000,000 THANK YOU!", "Living With Acne") is the creator's own moment: no frame fits.
   // So is a reply opening with "Not" ("Not a Baby Brother!": a gender reveal), and who one is ("Being a Gay Asian Woman").
-  if (!subject.tone.sensitive && (/^(?:welcome|introducing|congratulations|congrats|happy birthday|happy anniversary|rip|rest in peace|meet (?:my|our)|(?:living|dealing|coping) with|(?:growing up|being) (?:a|an)|not)\b/i.test(subject.text) || /\b(?:thank(?:s| you)|(?:exciting|big|huge) news|announcement|baby is (?:born|here))\b/i.test(subject.text))) return null;
+  if (!subject.tone.sensitive && (/^(?:welcome|introducing|congratulations|congrats|happy birthday|happy anniversary|rip|rest in peace|meet (?:my|our)|(?:living|dealing|coping) with|(?:growing up|being) (?:a|an)|giving birth|not)\b/i.test(subject.text) || /\b(?:thank(?:s| you)|(?:exciting|big|huge) news|announcement|baby is (?:born|here))\b/i.test(subject.text))) return null;
   // Two sentences ("Never Been So Mad. Grilling with Liza"): no one frame fits both.
   if (subject.unreadable?.twoSentences && (subject.kind === "headline" || BROKEN.test(subject.text))) return null;
   // Someone's own routine or look ("My Early Morning Flight Routine") is a lifestyle video, not a tutorial.
@@ -691,7 +691,7 @@ const THE_HEADS = new Set(
     "finale trial verdict summit keynote conference ceremony parade protest protests march rally eclipse outage shutdown crash draft " +
     "playoffs tour storm floods fire game match series price prices market economy bubble fork budget deal ipo rate rates dollar " +
     "diet challenge trend update battery camera screen display design launch lineup trailer controversy scandal feud movement " +
-    "commercial ad speech interview performance documentary announcement theme release reveal championship championships open cup bowl derby olympics event").split(" "),
+    "commercial ad speech interview performance documentary announcement theme release reveal championship championships open cup bowl derby olympics event carpet").split(" "),
 );
 /** Heads that name a part or aspect of a product, not the product. */
 const FEATURE_HEADS = new Set("battery camera screen display design update notch price case charger keyboard speakers software features specs leaks rumors unlock fail test speed charging performance comparison life".split(" "));
@@ -800,6 +800,11 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   // A pair's possessive that ends the subject lost its noun to a cut ("Vanessa and Maks’ - Tango"): the
   // names stay. (Not a brand alone: "McDonald's".)
   if (/\s(?:and|&)\s/i.test(t)) t = t.replace(/(\p{L}{2,})(?:['’]s|s['’])$/u, (m, w: string) => (m.endsWith("s’") || m.endsWith("s'") ? w + "s" : w));
+  // Emoji inside a subject are decoration ("Intense 🎙️ ASMR 🎙️ Sounds").
+  t = t.replace(/\s*[\p{Extended_Pictographic}\uFE0F\u200D]+\s*/gu, " ").trim() || t;
+  // Two people listed with a comma ("Tim McGraw, Faith Hill") are a pair: "Tim McGraw and Faith Hill".
+  const pair = /^([^,]+),\s+([^,]+)$/.exec(t);
+  if (pair && namesPerson(pair[1]) && namesPerson(pair[2])) t = `${pair[1]} and ${pair[2]}`;
   const dict: Casing = casingFrom([ctx.storyName ?? "", ...(ctx.titles ?? [])].map(unAlternate));
   let vp = false;
   let leadingThe = false;
@@ -878,10 +883,12 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   // A film named like a task ("COOK OFF! (2017 Movie) – Official Trailer") is a film, not a how-to.
   if (s.kind === "howto" && genreOf(s.text, ctx) === "screen") return { ...s, ...story, kind: "general", the: false, vp: false, genre: "screen", music: false };
   // ("The Front Bottoms", "The Shins": "The" and a plural name a band.)
-  if (s.kind === "person" && music && ctx.titles?.length && !namesPerson(s.text) && !isArtist(s.text, ctx) && !/^the\s.+s$/i.test(s.text)) return { ...s, ...story, kind: "general", the: false, genre: "song", music: false };
+  if (s.kind === "person" && music && ctx.titles?.length && !namesPerson(s.text) && !namesPair(s.text) && !isArtist(s.text, ctx) && !/^the\s.+s$/i.test(s.text)) return { ...s, ...story, kind: "general", the: false, genre: "song", music: false };
   // A name a channel carries, on music releases ("Rita Ora - Anywhere (Official Video)"), is the performer.
   if (s.kind === "general" && s.text.split(" ").length <= 3 && (ctx.titles ?? []).some((t) => MUSIC_LABEL.test(t)) && (ctx.channels ?? []).some((c) => alnum(c).includes(alnum(s.text))))
     return { ...s, ...story, kind: "person", the: false, genre: null, music: true };
+  // Two people named ("Tim McGraw and Faith Hill") are persons, on a music release the performers.
+  if (s.kind === "general" && !s.tone.sensitive && namesPair(s.text)) return { ...s, ...story, kind: "person", the: false, genre: null, music };
   // A how-to named by its dish ("DIY Five Crazy Donut Burgers") reads as a recipe.
   if (s.kind === "howto" && !s.vp && genreOf(s.text, ctx) === "food") return { ...s, ...story, text: dish(s.text), kind: "general", the: false, genre: "food", music: false };
   const genre = s.kind === "general" ? genreOf(s.text, ctx) : null;
@@ -894,6 +901,12 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   // A film or song keeps the article of its title ("The Shape of Water", "The Commuter").
   if ((genre === "screen" || genre === "song") && s.the && !/^the\s/i.test(s.text)) return { ...s, ...story, text: `The ${s.text}`, the: false, genre, music: false };
   return { ...s, ...story, text: genre === "food" ? dish(s.text) : s.text, genre, music: s.kind === "person" && music };
+}
+
+/** Two people ("Tim McGraw and Faith Hill", "Nick & Peta Smith" is not: one name each side). */
+function namesPair(t: string): boolean {
+  const m = /^(.+?)\s+(?:and|&)\s+(.+)$/.exec(t);
+  return !!m && namesPerson(m[1]) && namesPerson(m[2]);
 }
 
 /** A dish keeps its name; the frames say "Recipe" ("Chicken Fajita Soup Recipe" → "Chicken Fajita Soup"). */

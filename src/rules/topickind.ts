@@ -92,7 +92,7 @@ const GIVEN = new Set(
   ("aaron adam adele alex alexander alice amanda amy andrew angela anna anne anthony ariana ashley austin barack ben benjamin beyonce bill " +
     "billy bob bobby brad brandon brian britney bruce bruno caitlyn cameron cara carl carrie casey charles charlie chris christian christina " +
     "christopher cindy colin conor courtney dan daniel dave david demi dennis derek donald drake dwayne ed eddie elizabeth ellen elon emily emma " +
-    "eric ethan gal gary george gigi gordon grace greg hailey harry hillary hugh ian ivanka jack jackie jake james jamie jane jared jason jay " +
+    "eric ethan faith gal gary george gigi gordon grace greg hailey harry hillary hugh ian ivanka jack jackie jake james jamie jane jared jason jay " +
     "jeff jennifer jeremy jerry jesse jessica jim jimmy joe joel john johnny jon jonathan jordan jose joseph josh julia justin kanye karen " +
     "kate katy kendall kevin khloe kim kourtney kris kylie lady lana larry lebron lena liam lily lindsay lisa logan lorde lucas luke marc " +
     "maria mariah mark martin mary matt matthew meghan mel melania michael michelle mike miley nancy natalie nick nicki nicole noah oprah " +

@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { genreOf, type Genre } from "../../src/rules/topickind.ts";
-import { TEMPLATE_PATTERNS, hookText, subjectOf, type TopicContext } from "../../src/rules/templates.ts";
+import { TEMPLATE_PATTERNS, hookText, subjectOf, type Subject, type TopicContext } from "../../src/rules/templates.ts";
 import { keepsDraft, rewriteSubject, rewriteText, topicSubject } from "../../src/rules/rewrite.ts";
 import { toneOf } from "../../src/rules/tone.ts";
 import { GENRE_TEMPLATES } from "../../src/rules/genre-templates.ts";
@@ -1065,5 +1065,32 @@ describe("labels alone, launch webcasts, glued colons", () => {
     expect(rewriteSubject("Echostar 105 / SES-11 Launch Webcast", { year: 2017 }).kind).toBe("event");
     expect(subjectOf("Adrian Peterson:'The Sky Is the Limit'").text).toMatch(/^Adrian Peterson: 'The Sky/);
     expect(subjectOf("Live at 10:30 Tonight").text).toMatch(/10:30/);
+  });
+});
+
+// From the reading of seed 119.
+describe("red carpets, births, emoji inside, pairs of names, first-look credits", () => {
+  const all = (s: Subject) => TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017)).filter(Boolean).join(" | ");
+  test("a red carpet takes 'the'", () => {
+    expect(hookText("struct:first_person", subjectOf("emmys 2017 red carpet", { storyName: "Emmys 2017 Red Carpet" }), 2017)).toBe("What I Learned From the Emmys 2017 Red Carpet");
+  });
+  test("a birth story gets no frame", () => {
+    expect(all(subjectOf("Giving Birth On A Mountain Top"))).toBe("");
+  });
+  test("emoji inside a subject are decoration", () => {
+    expect(subjectOf("Intense 🎙️ ASMR 🎙️ Sounds").text).toBe("Intense ASMR Sounds");
+  });
+  test("two people listed with a comma are a pair, performers on a music release", () => {
+    const ctx = { storyName: "Tim McGraw, Faith Hill", titles: ["Tim McGraw, Faith Hill - The Rest of Our Life (Audio)", "Tim McGraw, Faith Hill - The Rest of Our Life"], categoryIds: [10, 10], topical: false };
+    const s = topicSubject("tim mcgraw, faith hill", ctx);
+    expect([s.text, s.kind, s.genre ?? null]).toEqual(["Tim McGraw and Faith Hill", "person", null]);
+    expect(all(s)).toContain("Tim McGraw and Faith Hill's Story in 60 Seconds");
+    // Not a place and its region, nor a person and a role.
+    expect(subjectOf("Mexico City, Puebla").text).toBe("Mexico City, Puebla");
+    expect(subjectOf("Tim Cook, Apple CEO").text).toBe("Tim Cook, Apple CEO");
+  });
+  test("a first-look label and its cast are no part of the subject", () => {
+    expect(rewriteSubject("‘WACO’ Official NEW Series First Look Starring Michael Shannon & Taylor Kitsch", { year: 2017 }).text).toBe("‘Waco’");
+    expect(rewriteSubject("Hidden Figures Starring Taraji P. Henson", { year: 2017 }).text).toBe("Hidden Figures");
   });
 });
