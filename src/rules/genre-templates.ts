@@ -59,6 +59,8 @@ const INVITATION = /^(?:get|come|join|let['’]?s|help|grab|shop|spend the day|g
 /** A lifestyle head ("haul", "challenge"): frames that read right for it. */
 const LIFESTYLE_HEADS = new Set("haul routine challenge vlog tag makeover transformation lookbook try-on favorite favourite storytime q&a grwm tour".split(" "));
 const head = (h: GenreHelpers) => (h.S.toLowerCase().split(" ").pop() ?? "").replace(/s$/, "");
+/** A lifestyle format a year tag can date: not a sentence ("I Tried …") nor one with an article ("A Very Pregnant Lookbook"). */
+const datable = (h: GenreHelpers) => LIFESTYLE_HEADS.has(head(h)) && !/^(?:i|a|an)\s/i.test(h.S);
 
 export const GENRE_TEMPLATES: Record<Genre, Partial<Record<string, Tpl[]>>> = {
   food: {
@@ -90,8 +92,9 @@ export const GENRE_TEMPLATES: Record<Genre, Partial<Record<string, Tpl[]>>> = {
         h.det || h.firstPerson ? "" : head(h) === "haul" ? `My Biggest ${h.S} Ever` : head(h) === "challenge" ? `The Hardest ${h.S} Ever` : `My Best ${h.S} Yet!!`,
     ],
     // A year tag dates a format ("Morning Routine (2017)"), not someone's project ("Building a Battery Bank … (2017)").
-    "struct:bracket_tag": [(h) => (LIFESTYLE_HEADS.has(head(h)) ? `${h.S} (${h.y})` : "")],
-    "struct:dash_split": [(h) => (LIFESTYLE_HEADS.has(head(h)) ? `${h.S} - ${h.y}` : "")],
+    // Nor a sentence ("I Tried a 10-Step Korean Skincare Routine - 2017") or a one-off ("A Very Pregnant Lookbook - 2017").
+    "struct:bracket_tag": [(h) => (datable(h) ? `${h.S} (${h.y})` : "")],
+    "struct:dash_split": [(h) => (datable(h) ? `${h.S} - ${h.y}` : "")],
     "hook:question": [hookOnly((h) => (head(h) === "challenge" && !h.det ? `Can You Do the ${h.S}?` : ""))],
     "struct:second_person": [hookOnly((h) => (head(h) === "challenge" ? `${h.S}: You Have to Try This` : ""))],
   },

@@ -569,6 +569,8 @@ function foreign(t: string): boolean {
   // ("vs" is everyone's: "Los Jugadores … vs Sarmiento" is still Spanish.)
   const english = ws.filter((w) => STOPWORDS.has(w) && !FOREIGN_FUNCTION.has(w) && w !== "vs").length;
   if (other >= 2 && english === 0) return true;
+  // One such word is enough beside a word spelled with Spanish, Portuguese or French accents ("Terremoto 7.1 en México").
+  if (other >= 1 && english === 0 && ws.some((w) => /[áíóúñãõçàèùâêîôûœ]/u.test(w) || /\p{L}é\p{L}/u.test(w))) return true;
   // Seven words or more and not one common English word ("Detik Detik Terjadinya Benturan Keras Choirul Huda …").
   return ws.length >= 7 && !ws.some((w) => STOPWORDS.has(w) || EMPHASIS.has(w));
 }

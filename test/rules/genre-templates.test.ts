@@ -1094,3 +1094,16 @@ describe("red carpets, births, emoji inside, pairs of names, first-look credits"
     expect(rewriteSubject("Hidden Figures Starring Taraji P. Henson", { year: 2017 }).text).toBe("Hidden Figures");
   });
 });
+
+// From the reading of seed 121.
+describe("accented foreign titles, year tags on sentences", () => {
+  test("one foreign function word beside an accented word is another language: no hook", () => {
+    expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Terremoto 7.1 en México"), 2017)).filter(Boolean)).toEqual([]);
+    expect(hookText("struct:first_person", subjectOf("Pokémon Go"), 2017)).not.toBeNull(); // an accent alone is no language
+  });
+  test("a year tag dates a format, not a sentence or a one-off", () => {
+    for (const draft of ["I Tried A 10-Step Korean Skincare Routine For A Month", "A VERY PREGNANT LOOKBOOK!"])
+      for (const p of ["struct:dash_split", "struct:bracket_tag"]) expect(rewriteText(p, draft, { year: 2017 }) ?? "").not.toMatch(/2017/);
+    expect(rewriteText("struct:dash_split", "My Morning Routine", { year: 2017 })).toBe("My Morning Routine - 2017");
+  });
+});
