@@ -244,6 +244,8 @@ export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
     if (t.sensitive) s.tone = t;
   }
   const n = s.text.split(" ").length;
+  // A launch ("Introducing Context Cards", posted by Snapchat under Music) is no song.
+  if (s.genre === "song" && /^(?:introducing|meet the new|say hello to)\s/i.test(whole)) return { ...s, kind: "general", genre: null, music: false };
   // A list or explainer about animals ("9 Things You Need To Know About Kittens") is no footage of them.
   if (s.genre === "animal" && LIST_LEAD.test(whole)) return { ...s, genre: null };
   // A launch broadcast names what is launched ("Echostar 105 / SES-11 Launch Webcast"): an event, nothing to buy.

@@ -806,8 +806,10 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   // Emoji inside a subject are decoration ("Intense 🎙️ ASMR 🎙️ Sounds").
   t = t.replace(/\s*[\p{Extended_Pictographic}\uFE0F\u200D]+\s*/gu, " ").trim() || t;
   // Two people listed with a comma ("Tim McGraw, Faith Hill") are a pair: "Tim McGraw and Faith Hill".
+  // So are two performers a release credits before its dash ("J Balvin, Willy William - Mi Gente").
   const pair = /^([^,]+),\s+([^,]+)$/.exec(t);
-  if (pair && namesPerson(pair[1]) && namesPerson(pair[2])) t = `${pair[1]} and ${pair[2]}`;
+  const credited = (x: string) => (ctx.titles ?? []).some((y) => y.toLowerCase().startsWith(`${x.toLowerCase()} - `));
+  if (pair && ((namesPerson(pair[1]) && namesPerson(pair[2])) || (!/\d/.test(t) && credited(t) && (ctx.categoryIds ?? []).includes(MUSIC)))) t = `${pair[1]} and ${pair[2]}`;
   const dict: Casing = casingFrom([ctx.storyName ?? "", ...(ctx.titles ?? [])].map(unAlternate));
   let vp = false;
   let leadingThe = false;
@@ -891,7 +893,7 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   if (s.kind === "general" && s.text.split(" ").length <= 3 && (ctx.titles ?? []).some((t) => MUSIC_LABEL.test(t)) && (ctx.channels ?? []).some((c) => alnum(c).includes(alnum(s.text))))
     return { ...s, ...story, kind: "person", the: false, genre: null, music: true };
   // Two people named ("Tim McGraw and Faith Hill") are persons, on a music release the performers.
-  if (s.kind === "general" && !s.tone.sensitive && namesPair(s.text)) return { ...s, ...story, kind: "person", the: false, genre: null, music };
+  if ((s.kind === "general" || s.kind === "person") && !s.tone.sensitive && (namesPair(s.text) || (music && creditedPair(s.text, ctx)))) return { ...s, ...story, kind: "person", the: false, genre: null, music };
   // A how-to named by its dish ("DIY Five Crazy Donut Burgers") reads as a recipe.
   if (s.kind === "howto" && !s.vp && genreOf(s.text, ctx) === "food") return { ...s, ...story, text: dish(s.text), kind: "general", the: false, genre: "food", music: false };
   const genre = s.kind === "general" ? genreOf(s.text, ctx) : null;
@@ -904,6 +906,12 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   // A film or song keeps the article of its title ("The Shape of Water", "The Commuter").
   if ((genre === "screen" || genre === "song") && s.the && !/^the\s/i.test(s.text)) return { ...s, ...story, text: `The ${s.text}`, the: false, genre, music: false };
   return { ...s, ...story, text: genre === "food" ? dish(s.text) : s.text, genre, music: s.kind === "person" && music };
+}
+
+/** "A and B" that a release credits as "A, B - Song". */
+function creditedPair(t: string, ctx: TopicContext): boolean {
+  const m = /^(.+?)\s+and\s+(.+)$/.exec(t);
+  return !!m && (ctx.titles ?? []).some((y) => y.toLowerCase().startsWith(`${m[1]}, ${m[2]} - `.toLowerCase()));
 }
 
 /** Two people ("Tim McGraw and Faith Hill", "Nick & Peta Smith" is not: one name each side). */

@@ -1107,3 +1107,20 @@ describe("accented foreign titles, year tags on sentences", () => {
     expect(rewriteText("struct:dash_split", "My Morning Routine", { year: 2017 })).toBe("My Morning Routine - 2017");
   });
 });
+
+// From the reading of seed 122.
+describe("launches under Music, performers credited with a comma", () => {
+  test("'Introducing …' under Music is a launch, not a song", () => {
+    const s = topicSubject("introducing context cards", { storyName: "Introducing Context Cards", titles: ["Introducing Context Cards"], categoryIds: [10], channels: ["Snapchat"], topical: false });
+    expect([s.text, s.genre ?? null]).toEqual(["Context Cards", null]);
+    expect(TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017)).filter(Boolean).join(" | ")).not.toMatch(/Hearing|Buy|Switched/);
+  });
+  test("two performers a release credits with a comma before its dash are a pair", () => {
+    const ctx = { storyName: "J Balvin, Willy William", titles: ["J Balvin, Willy William - Mi Gente featuring Beyoncé ft. Beyoncé"], categoryIds: [10], channels: ["jbalvinVEVO"], topical: false };
+    const s = topicSubject("j balvin, willy william", ctx);
+    expect([s.text, s.kind]).toEqual(["J Balvin and Willy William", "person"]);
+    // Not outside Music, nor what no release credits.
+    expect(topicSubject("j balvin, willy william", { ...ctx, categoryIds: [24] }).text).toBe("J Balvin, Willy William");
+    expect(subjectOf("Mexico City, Puebla", { storyName: "Mexico City, Puebla", titles: ["Mexico City, Puebla shaken"], categoryIds: [10] }).text).toBe("Mexico City, Puebla");
+  });
+});
