@@ -194,6 +194,8 @@ export function titleCase(text: string): string {
       else if (/^[ap]\.m\.?$/.test(core)) parts[i] = lead + core; // 5 a.m., never 5 A.m.
       else if (/^(?:\p{L}\.){2,}$/u.test(core)) parts[i] = lead + core.toUpperCase(); // initials: "s.s." → "S.S."
       else if (/^[a-z]\d{1,2}$/.test(core) && !start) parts[i] = lead + core; // a model written so ("Prusa i3", "Canon g7")
+      // A name's particle between two names ("Henrique da Silva", "Leonardo da Vinci", "Vincent van Gogh").
+      else if (NAME_PARTICLES.has(core) && !start && i !== last && /^\p{Lu}/u.test(parts[i + 2] ?? "") && /^\p{Lu}\p{Ll}/u.test(parts[i - 2] ?? "")) parts[i] = lead + core;
       // A collaboration's "x" between two names ("My Little Pony x ColourPop"), not the letter X.
       else if (core === "x" && !start && i !== last && /^\p{Lu}/u.test(parts[i + 2] ?? "") && /^\p{Lu}/u.test(parts[i - 2] ?? "")) parts[i] = lead + core;
       else if (start || i === last || !SMALL.has(bare) || particleOf(bare, parts, i)) parts[i] = lead + capitaliseWord(core);
@@ -209,6 +211,9 @@ export function titleCase(text: string): string {
   }
   return parts.join("");
 }
+
+/** Lower-case particles of names ("da Silva", "van Gogh", "von Trapp", "dos Santos"). */
+const NAME_PARTICLES = new Set("da de di du van von der den dos das del della".split(" "));
 
 /** Particle verbs whose "On"/"In"/"Off" is part of the verb ("Hands On", "Cook Off", "Check In"). */
 const PARTICLE_VERBS = new Set("hands turn switch try put carry hold come log sign move go catch hang keep get take check break cook face show pay kick cut shut back tip cool dance bake sing rap".split(" "));

@@ -29,6 +29,9 @@ describe("titleCase", () => {
     ["Grand Theft Auto V Trailer", "Grand Theft Auto V Trailer"],
     ["Live Q & A with Birdie, Brie and Winston", "Live Q & A with Birdie, Brie and Winston"], // an initial paired by "&", not the article (seed 114)
     ["My Little Pony x ColourPop Review", "My Little Pony x ColourPop Review"], // a collaboration's x between names (seed 116)
+    ["Gökhan Saki KOs Henrique da Silva", "Gökhan Saki KOs Henrique da Silva"], // a name's particle (seed 123)
+    ["Vincent van Gogh Museum", "Vincent van Gogh Museum"],
+    ["the da vinci code", "The Da Vinci Code"], // (only between two capitalised names)
     ["iPhone x Review", "iPhone X Review"], // (the letter after a model name)
     ["What I Learned From Kane Brown: The Story So Far", "What I Learned From Kane Brown: The Story So Far"],
   ])("%p → %p", (a, b) => expect(titleCase(a)).toBe(b));

@@ -1124,3 +1124,14 @@ describe("launches under Music, performers credited with a comma", () => {
     expect(subjectOf("Mexico City, Puebla", { storyName: "Mexico City, Puebla", titles: ["Mexico City, Puebla shaken"], categoryIds: [10] }).text).toBe("Mexico City, Puebla");
   });
 });
+
+// From the reading of seed 123.
+describe("dates alone, contests", () => {
+  test("a date alone names no subject", () => {
+    for (const t of ["October 4th", "Sept. 12, 2017", "Monday"]) expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf(t), 2017)).filter(Boolean)).toEqual([]);
+    expect(hookText("struct:second_person", subjectOf("October Surprise"), 2017)).not.toBeNull();
+  });
+  test("a contest takes 'the'", () => {
+    expect(hookText("hook:confession", subjectOf("kings rookie dance contest", { storyName: "Kings Rookie Dance Contest", titles: ["Kings Rookie Dance Contest"], categoryIds: [17] }), 2017)).toMatch(/the Kings Rookie Dance Contest/);
+  });
+});
