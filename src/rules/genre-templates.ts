@@ -59,6 +59,8 @@ const INVITATION = /^(?:get|come|join|let['’]?s|help|grab|shop|spend the day|g
 /** A lifestyle head ("haul", "challenge"): frames that read right for it. */
 const LIFESTYLE_HEADS = new Set("haul routine challenge vlog tag makeover transformation lookbook try-on favorite favourite storytime q&a grwm tour".split(" "));
 const head = (h: GenreHelpers) => (h.S.toLowerCase().split(" ").pop() ?? "").replace(/s$/, "");
+/** A subject that opens with a count ("Five Crazy Donut Burgers", "3 DIY Cupcakes"). */
+const COUNTED = /^(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|fifty|hundred)\b/i;
 /** A lifestyle format a year tag can date: not a sentence ("I Tried …") nor one with an article ("A Very Pregnant Lookbook"). */
 const datable = (h: GenreHelpers) => LIFESTYLE_HEADS.has(head(h)) && !/^(?:i|a|an)\s/i.test(h.S);
 
@@ -70,7 +72,8 @@ export const GENRE_TEMPLATES: Record<Genre, Partial<Record<string, Tpl[]>>> = {
     "hook:bold_claim": [(h) => (h.det ? "" : `The Best ${h.S} Recipe Ever`)],
     "struct:bracket_tag": [(h) => `${h.S} (Easy Recipe)`],
     "struct:dash_split": [(h) => `${h.S} - Easy Homemade Recipe`],
-    "struct:number_led": [hookOnly((h) => `5 Mistakes to Avoid When Making ${h.a}${h.S}`)],
+    // (Not "5 Mistakes to Avoid When Making Five Crazy Donut Burgers": two counts.)
+    "struct:number_led": [hookOnly((h) => (COUNTED.test(h.S) ? "" : `5 Mistakes to Avoid When Making ${h.a}${h.S}`))],
     "hook:question": [hookOnly((h) => `Can You Really Make ${h.a}${h.S} at Home?`)],
     "hook:statistic": [hookOnly((h) => `${h.S} in 30 Minutes`)],
     "struct:exclamation": [(h) => (h.det ? "" : `The Easiest ${h.S} Recipe!`)],

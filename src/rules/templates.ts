@@ -522,7 +522,7 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
   // A greeting, an announcement, a thank-you or a life story ("Welcome Baby Taika!", "Meet My New Kitten!", "1,000,000 THANK YOU!", "Living With Acne") is the creator's own moment: no frame fits.
   // So is a reply opening with "Not" ("Not a Baby Brother!": a gender reveal), who one is ("Being a Gay Asian
   // Woman"), getting ready (a routine, "Get Ready With Me") and a creator's milestone ("1 Year of Vlogging").
-  if (!subject.tone.sensitive && (/^(?:welcome|introducing|congratulations|congrats|happy birthday|happy anniversary|rip|rest in peace|meet (?:my|our)|(?:living|dealing|coping) with|(?:growing up|being) (?:a|an)|giving birth|not|get(?:ting)? (?:un)?ready|\d+ (?:years?|months?|days?) of \p{L}+ing)\b/iu.test(subject.text) || /\b(?:thank(?:s| you)|(?:exciting|big|huge) news|announcement|baby is (?:born|here))\b/i.test(subject.text))) return null;
+  if (!subject.tone.sensitive && (/^(?:welcome|introducing|congratulations|congrats|happy birthday|happy anniversary|rip|rest in peace|meet (?:my|our)|(?:living|dealing|coping) with|(?:growing up|being) (?:a|an)|giving birth|not|get(?:ting)? (?:un)?ready|\d+ (?:years?|months?|days?) of \p{L}+ing)\b|\bstruggles$/iu.test(subject.text) || /\b(?:thank(?:s| you)|(?:exciting|big|huge) news|announcement|baby is (?:born|here))\b/i.test(subject.text))) return null;
   // A date alone ("October 4th") names no subject.
   if (/^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$/i.test(subject.text)) return null;
   // Two sentences ("Never Been So Mad. Grilling with Liza"): no one frame fits both.
@@ -570,9 +570,10 @@ function foreign(t: string): boolean {
   const other = ws.filter((w) => FOREIGN_FUNCTION.has(w)).length;
   // ("vs" is everyone's: "Los Jugadores … vs Sarmiento" is still Spanish.)
   const english = ws.filter((w) => STOPWORDS.has(w) && !FOREIGN_FUNCTION.has(w) && w !== "vs").length;
-  if (other >= 2 && english === 0) return true;
-  // One such word is enough beside a word spelled with Spanish, Portuguese or French accents ("Terremoto 7.1 en México").
-  if (other >= 1 && english === 0 && ws.some((w) => /[áíóúñãõçàèùâêîôûœ]/u.test(w) || /\p{L}é\p{L}/u.test(w))) return true;
+  // One such word is enough beside a word spelled with Spanish, Portuguese or French accents ("Terremoto 7.1 en México");
+  // two in a sentence of five words or more; a short name keeps its own ("La La Land", "Le Tour de France").
+  const accented = ws.some((w) => /[áíóúñãõçàèùâêîôûœ]/u.test(w) || /\p{L}é\p{L}/u.test(w));
+  if (english === 0 && ((other >= 1 && accented) || (other >= 2 && ws.length >= 5))) return true;
   // Seven words or more and not one common English word ("Detik Detik Terjadinya Benturan Keras Choirul Huda …").
   return ws.length >= 7 && !ws.some((w) => STOPWORDS.has(w) || EMPHASIS.has(w));
 }
@@ -725,7 +726,7 @@ const HOWTO_VP = /^how\s+to\s+/i;
 const VP_TAILS = /\s+(?:at home|from scratch|the easy way|the right way|like a pro|for beginners|step by step|fast|quickly|easily|perfectly|every (?:single )?time|tutorial|guide)$/i;
 /** Tasks of the mind or the body, not made by hand: no "at Home", "in 10 Minutes" ("Teach the First Behavior"). */
 const NOT_CRAFT = /^(?:learn|teach|start|lose|save|play|sing|dance|train|write|edit)\s/i;
-const VP_OPENERS = /^(?:make|build|fix|cook|bake|draw|learn|teach|grow|clean|start|lose|save|paint|write|install|play|sing|dance|train|edit|brew|sew|knit|style|cut|dye|braid|apply|get rid of)\s/i;
+const VP_OPENERS = /^(?:make|build|fix|cook|bake|draw|learn|teach|grow|clean|start|lose|save|paint|write|install|play|sing|dance|train|edit|brew|sew|knit|style|cut|dye|braid|apply|get rid of|reduce|improve|prevent|remove|repair|sharpen|replace|organize|organise)\s/i;
 
 /**
  * A shouted text ("MEET MY NEW KITTEN") says nothing about which words are acronyms: lower-case every

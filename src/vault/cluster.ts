@@ -465,6 +465,8 @@ export function shortTitle(title: string): string {
   const seg = segs.find((s) => named(s, true)) ?? segs.find((s) => named(s, false)) ?? t;
   t = seg.replace(/^[^\p{L}\p{N}"“'‘#$(]+|[^\p{L}\p{N}!?"”'’)%]+$/gu, "").replace(/\s+/g, " ");
   if (t.length > MAX_NAME) t = cutPhrase(t);
+  // One short word in capitals, in a title that has small letters, is a name as written ("LANY - Super Far").
+  if (/^\p{Lu}{2,5}$/u.test(t) && /\p{Ll}/u.test(title)) return t;
   return uncap(t || title.slice(0, MAX_NAME).trim());
 }
 

@@ -165,6 +165,12 @@ describe("storyName", () => {
     expect(storyName([])).toBe("");
   });
 
+  test("one short word in capitals, in a title with small letters, is a name as written (seed 125: 'LANY')", () => {
+    expect(shortTitle("LANY - Super Far (Official Video)")).toBe("LANY");
+    expect(shortTitle("RHOA: Season 10 Official First Look - Premiering November 5 at 8/7c | Bravo")).toBe("RHOA");
+    expect(shortTitle("GIN WONG FAIA")).toBe("Gin Wong Faia"); // a shouted title says nothing
+  });
+
   test("short titles: first meaningful segment, no brackets, no shouting, <= 60 chars", () => {
     expect(shortTitle("Confederacy: Last Week Tonight with John Oliver (HBO)")).toBe("Confederacy");
     expect(shortTitle("[HD] Katy Perry, Lionel Richie & Luke Bryan Interview On GMA 10/4/2017")).toBe("Katy Perry, Lionel Richie & Luke Bryan Interview On GMA");
