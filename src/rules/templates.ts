@@ -813,6 +813,9 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   const pair = /^([^,]+),\s+([^,]+)$/.exec(t);
   const credited = (x: string) => (ctx.titles ?? []).some((y) => y.toLowerCase().startsWith(`${x.toLowerCase()} - `));
   if (pair && ((namesPerson(pair[1]) && namesPerson(pair[2])) || (!/\d/.test(t) && credited(t) && (ctx.categoryIds ?? []).includes(MUSIC)))) t = `${pair[1]} and ${pair[2]}`;
+  // A person's role after the name says who, not what ("Sean Hughes comedian" → "Sean Hughes").
+  const role = /^(.+?),?\s+(?:the\s+)?(?:comedian|comic|actor|actress|singer|rapper|musician|magician|author|songwriter|dancer|chef|director|youtuber)$/i.exec(t);
+  if (role && namesPerson(role[1])) t = role[1];
   const dict: Casing = casingFrom([ctx.storyName ?? "", ...(ctx.titles ?? [])].map(unAlternate));
   let vp = false;
   let leadingThe = false;

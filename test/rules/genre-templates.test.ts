@@ -1153,3 +1153,10 @@ describe("imperative tips, struggles, counted dishes", () => {
     expect(hookText("struct:number_led", s, 2017) ?? "").not.toMatch(/^5 .*Five/);
   });
 });
+
+// From the reading of seed 126.
+test("a person's role after the name goes ('Sean Hughes comedian' → 'Sean Hughes'); not after a non-name", () => {
+  expect(subjectOf("Sean Hughes comedian").text).toBe("Sean Hughes");
+  expect(subjectOf("Sean Hughes comedian").kind).toBe("person");
+  expect(subjectOf("The Singing Chef").text).toBe("Singing Chef");
+});
