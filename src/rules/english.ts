@@ -77,18 +77,22 @@ export function casingFrom(sources: readonly string[]): Casing {
   const total = new Map<string, number>();
   for (const src of sources) {
     if (!src || isShouting(src)) continue;
-    const ws = src.match(WORD_RE) ?? [];
+    const found = [...src.matchAll(WORD_RE)];
+    const ws = found.map((m) => m[0]);
     ws.forEach((w, i) => {
+      // A hashtag in capitals is an acronym ("#UNGA"), whatever its vowels.
+      const tagged = src[found[i].index! - 1] === "#" && /^\p{Lu}{2,6}$/u.test(w);
       const key = w.toLowerCase();
       // A model a mixed-case title writes in lower case ("Prusa i3") is its spelling, unless a capital form outranks it.
       let rank = /^\p{Ll}{1,2}\d{1,3}$/u.test(w) ? 2 : formRank(w);
       // A run of capitals is emphasis, not acronyms ("When You're TOO OLD to …"): a short all-caps word
       // with a vowel next to another all-caps word counts as a plain word, unless it is a known brand.
-      if (rank === 3 && /[AEIOU]/.test(w) && !BRANDS.has(key) && (caps(ws[i - 1]) || caps(ws[i + 1]))) rank = 1;
+      if (tagged) rank = 3;
+      else if (rank === 3 && /[AEIOU]/.test(w) && !BRANDS.has(key) && (caps(ws[i - 1]) || caps(ws[i + 1]))) rank = 1;
       const n = (counts.get(w) ?? 0) + 1;
       counts.set(w, n);
       // A shouted 4-letter word with two vowels is a word, not an acronym ("CAKE", "LOVE"), unless a known brand.
-      if (rank === 3 && wordLike4(w) && !BRANDS.has(key)) rank = 1;
+      if (rank === 3 && wordLike4(w) && !BRANDS.has(key) && !tagged) rank = 1;
       total.set(key, (total.get(key) ?? 0) + 1);
       // Two-letter acronyms are the exception ("in the US", the film "IT"), still subject to the majority rule below.
       if (PLAIN_WORDS.has(key) && rank < 4 && !(rank === 3 && key.length === 2)) return;
@@ -116,7 +120,8 @@ export function casingFrom(sources: readonly string[]): Casing {
  * of 5+ letters calmed to Capitalised ("MAKEUP" → "Makeup"); short all-caps words stay (likely acronyms).
  */
 export function recase(text: string, dict: Casing = new Map()): string {
-  return text.replace(WORD_RE, (w) => recaseWord(w, dict));
+  // A hashtag in capitals is an acronym ("#UNGA"): kept as written.
+  return text.replace(WORD_RE, (w, at: number) => (text[at - 1] === "#" && /^\p{Lu}{2,6}$/u.test(w) ? w : recaseWord(w, dict)));
 }
 
 function recaseWord(w: string, dict: Casing): string {

@@ -903,7 +903,8 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   // A how-to named by its dish ("DIY Five Crazy Donut Burgers") reads as a recipe.
   if (s.kind === "howto" && !s.vp && genreOf(s.text, ctx) === "food") return { ...s, ...story, text: dish(s.text), kind: "general", the: false, genre: "food", music: false };
   const genre = s.kind === "general" ? genreOf(s.text, ctx) : null;
-  if (genre === "animal" && ANIMAL_HARM.test(s.text)) return { ...s, ...story, kind: "headline", the: false, genre: null, music: false };
+  // (Also when an attack word made it an event: "Killer Whales Attack Minke" is footage news, no event to explain.)
+  if (ANIMAL_HARM.test(s.text) && (genre === "animal" || (s.kind === "event" && genreOf(s.text, ctx) === "animal"))) return { ...s, ...story, kind: "headline", the: false, genre: null, music: false };
   if (genre === "animal") {
     const w = s.text.split(" ");
     const the = w.length <= 3 && !/^(?:a|an|the|my|your|our|his|her|their|this|that)\s/i.test(s.text) && !/['’]s?\s/.test(s.text) && singularAnimal(w[w.length - 1]);

@@ -104,3 +104,9 @@ describe("unspeakable: a long all-caps word no English word is spelled like is a
     expect(recase(w)).toBe(w[0] + w.slice(1).toLowerCase());
   });
 });
+
+test("a hashtag in capitals is an acronym, whatever its vowels (seed 127: '#UNGA')", () => {
+  expect(recase("#UNGA General Debate")).toBe("#UNGA General Debate");
+  expect(recase("#unga general debate", casingFrom(["#UNGA General Debate - 23 September 2017"]))).toBe("#UNGA General Debate");
+  expect(recase("CAKE", casingFrom(["Not Enough CAKE"]))).toBe("Cake"); // (no hashtag: a shouted word)
+});

@@ -1160,3 +1160,10 @@ test("a person's role after the name goes ('Sean Hughes comedian' → 'Sean Hugh
   expect(subjectOf("Sean Hughes comedian").kind).toBe("person");
   expect(subjectOf("The Singing Chef").text).toBe("Singing Chef");
 });
+
+// From the reading of seed 127.
+test("an animal attack that reads as an event is footage news: a headline", () => {
+  const s = topicSubject("killer whales attack minke", { storyName: "Killer Whales Attack Minke", titles: ["Killer Whales Attack Minke - Frozen Planet - BBC Earth"], categoryIds: [15], topical: false });
+  expect(s.kind).toBe("headline");
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017)).filter(Boolean).join(" | ")).not.toMatch(/Take on|Things to Know|Learned/);
+});
