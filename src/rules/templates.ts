@@ -692,6 +692,9 @@ export interface TopicContext extends GenreContext {
 }
 
 /** Head words that read with "the" ("the Las Vegas Shooting", "the Bitcoin Price", "the Keto Diet"). */
+/** A thing described, not named, by its first word ("Semi-Automatic Portable Railgun", "Light-Up LED Dress"): it takes "the". */
+const DESCRIBED = /^(?:semi-automatic|automatic|portable|electric|light-up|giant|tiny|mini|huge|homemade|handmade|wooden|smart|wireless|foldable|self-driving|flying|robotic|solar|cheap|expensive|inflatable|edible|waterproof|bulletproof)$/i;
+
 const THE_HEADS = new Set(
   ("shooting attack bombing earthquake election referendum debate awards emmys oscars grammys vmas festival concert premiere " +
     "finale trial verdict summit keynote conference ceremony parade protest protests march rally eclipse outage shutdown crash draft " +
@@ -859,7 +862,7 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   let the = leadingThe;
   if (!the && !vp) {
     if (kind === "product") the = !gaming && productReadsWithThe(text);
-    else if (kind === "event" || kind === "money" || kind === "general") the = THE_HEADS.has(head);
+    else if (kind === "event" || kind === "money" || kind === "general") the = THE_HEADS.has(head) || (kind === "general" && words.length >= 2 && DESCRIBED.test(words[0]) && !isPluralHead(text));
   }
   // A topic opening with a possessive or determiner already has its article ("Apple's new phone").
   if (/^(?:a|an|my|your|our|his|her|their|this|that|these|those)\s/i.test(text) || /['’]s\s/.test(words[0] + " ")) the = false;

@@ -1167,3 +1167,10 @@ test("an animal attack that reads as an event is footage news: a headline", () =
   expect(s.kind).toBe("headline");
   expect(TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017)).filter(Boolean).join(" | ")).not.toMatch(/Take on|Things to Know|Learned/);
 });
+
+test("a thing described by its first word takes 'the' (seeds 123, 127); a name does not", () => {
+  expect(hookText("struct:second_person", subjectOf("semi-automatic portable railgun"), 2017)).toBe("What You Need to Know About the Semi-Automatic Portable Railgun");
+  expect(hookText("struct:second_person", subjectOf("Light-Up LED Dress for Halloween"), 2017)).toBe("What You Need to Know About the Light-Up LED Dress for Halloween");
+  expect(hookText("struct:second_person", subjectOf("Dragon Age Inquisition"), 2017)).toBe("What You Need to Know About Dragon Age Inquisition");
+  expect(hookText("struct:second_person", subjectOf("Tiny Houses"), 2017)).toBe("What You Need to Know About Tiny Houses"); // (a plural needs none)
+});
