@@ -126,6 +126,8 @@ export function recase(text: string, dict: Casing = new Map()): string {
 
 function recaseWord(w: string, dict: Casing): string {
   const lower = w.toLowerCase();
+  // A street or place abbreviation has no vowel but is no acronym ("River Oaks BLVD" → "Blvd").
+  if (ABBREVIATIONS.has(lower)) return ABBREVIATIONS.get(lower)!;
   const poss = /^(.+?)(['’][sS])$/.exec(w);
   const base = poss?.[1].toLowerCase() ?? "";
   // A brand's possessive is the brand's, whatever a title wrote ("Rupaul’s" → "RuPaul’s").
@@ -166,6 +168,8 @@ const BRANDS: Casing = new Map(
     "NASA FBI CIA NYC USA UK EU GTA DIY ASMR SNL BTS NASCAR ESPN CNN BBC MTV NBC ABC CBS AI VR AR LLM ChatGPT OpenAI SpaceX " +
     "DeepMind PS4 PS5 Xbox TV").split(" ").map((w) => [w.toLowerCase(), w]),
 );
+
+const ABBREVIATIONS = new Map(["Blvd", "Hwy", "Pkwy", "Mtn", "Bldg", "Apt", "Dept"].map((w) => [w.toLowerCase(), w]));
 
 /** Words Title Case leaves in lower case inside a title (Chicago style, short forms only). */
 const SMALL = new Set("a an and as at but by for from in into nor of off on onto or per than the to v v. via vs vs. with".split(" "));

@@ -109,4 +109,5 @@ test("a hashtag in capitals is an acronym, whatever its vowels (seed 127: '#UNGA
   expect(recase("#UNGA General Debate")).toBe("#UNGA General Debate");
   expect(recase("#unga general debate", casingFrom(["#UNGA General Debate - 23 September 2017"]))).toBe("#UNGA General Debate");
   expect(recase("CAKE", casingFrom(["Not Enough CAKE"]))).toBe("Cake"); // (no hashtag: a shouted word)
+  expect(recase("Drops a Tank on River Oaks BLVD")).toBe("Drops a Tank on River Oaks Blvd"); // (seed 128: an abbreviation, no acronym)
 });
