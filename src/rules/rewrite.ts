@@ -11,7 +11,7 @@
  * The subject then goes through the same per-kind, tone-aware templates as hook-rescue.
  */
 import { plainText } from "./markup.ts";
-import { TOPIC_MAX, hookText, productReadsWithThe, safeTopic, subjectOf, type Subject, type TopicContext } from "./templates.ts";
+import { TOPIC_MAX, hookText, isCommonWord, productReadsWithThe, safeTopic, subjectOf, type Subject, type TopicContext } from "./templates.ts";
 import { isWorkTitle, toneOf } from "./tone.ts";
 import { classifyHook } from "./hook.ts";
 import { STOPWORDS, stem, tokens } from "./text.ts";
@@ -314,7 +314,10 @@ export function topicSubject(topic: string, ctx: TopicContext = {}): Subject {
     const f = subjectFromText(lead, ctx);
     // The whole name, not only its subject: "Riverdale Season 2" is no "Part 2 of Riverdale".
     const padded = (x: string) => ` ${spaced(x)} `;
-    if (padded(f.text).includes(padded(name)) && f.text.split(" ").length >= s.text.split(" ").length + 2 && !f.cut) return f;
+    // A name of its own ("Tracee Ellis Ross", "Puerto Rico": a word no title writes for emphasis) must open
+    // it: "Bu Reveals What Ended Relationship With Tracee Ellis Ross" is about someone else.
+    const at = padded(f.text).indexOf(padded(name));
+    if ((at === 0 || (at > 0 && !ownName(name))) && f.text.split(" ").length >= s.text.split(" ").length + 2 && !f.cut) return f;
   }
   const w = stem(tokens(s.text)[0] ?? "");
   const holds = (t: string) => tokens(t).some((x) => stem(x) === w);
@@ -327,6 +330,15 @@ export function topicSubject(topic: string, ctx: TopicContext = {}): Subject {
   if (!holds(name)) return s;
   const whole = subjectFromText(name, ctx);
   return whole.text ? whole : s;
+}
+
+/**
+ * A name of two or three capitalised words, one of them never seen written for emphasis in capitals (see
+ * EMPHASIS in templates.ts: names are written Capitalised, not shouted): "Tracee Ellis Ross", "Merrell Twins".
+ */
+function ownName(name: string): boolean {
+  const ws = name.split(" ");
+  return ws.length >= 2 && ws.length <= 3 && ws.every((w) => /^\p{Lu}/u.test(w)) && ws.some((w) => !isCommonWord(w.toLowerCase().replace(/['’]s$/, "")));
 }
 
 /** The subject of a draft for a rewrite. */

@@ -755,6 +755,8 @@ const plainShort = (t: string) =>
  * on GB titles it never saw); acronyms ("NASA", "NFL") are not in the list and keep their capitals.
  */
 const EMPHASIS = new Set((casingWords as { words: string[] }).words);
+/** A word the titles write in capitals only for emphasis (a word, or a name that writers shout). */
+export const isCommonWord = (w: string) => EMPHASIS.has(w);
 const plainCaps = (t: string) =>
   t
     // A run of capitalised words with an emphasis word in it is emphasis whole ("JACK RYAN" → "Jack Ryan"):

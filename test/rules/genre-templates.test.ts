@@ -1174,3 +1174,11 @@ test("a thing described by its first word takes 'the' (seeds 123, 127); a name d
   expect(hookText("struct:second_person", subjectOf("Dragon Age Inquisition"), 2017)).toBe("What You Need to Know About Dragon Age Inquisition");
   expect(hookText("struct:second_person", subjectOf("Tiny Houses"), 2017)).toBe("What You Need to Know About Tiny Houses"); // (a plural needs none)
 });
+
+// From the reading of seed 129.
+test("a story named by a name of its own is not answered for a title about someone else", () => {
+  const ctx = { storyName: "Tracee Ellis Ross", titles: ["Bu Reveals What Ended Relationship With Tracee Ellis Ross", "73 Questions With Tracee Ellis Ross | Vogue"], categoryIds: [22, 24], topical: true };
+  expect(topicSubject("tracee ellis ross", ctx).text).toBe("Tracee Ellis Ross");
+  // A fragment still is ("Boyfriend Buys" → its lead title, tested above), and so is a name that opens the lead title.
+  expect(topicSubject("merrell twins", { storyName: "Merrell Twins", titles: ["Merrell Twins Get Ready for Prom"], categoryIds: [22] }).text).toBe("Merrell Twins Get Ready for Prom");
+});
