@@ -523,6 +523,8 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
   // So is a reply opening with "Not" ("Not a Baby Brother!": a gender reveal), who one is ("Being a Gay Asian
   // Woman"), getting ready (a routine, "Get Ready With Me") and a creator's milestone ("1 Year of Vlogging").
   if (!subject.tone.sensitive && (/^(?:welcome|introducing|congratulations|congrats|happy birthday|happy anniversary|rip|rest in peace|meet (?:my|our)|(?:living|dealing|coping) with|(?:growing up|being) (?:a|an)|giving birth|not|get(?:ting)? (?:un)?ready|\d+ (?:years?|months?|days?) of \p{L}+ing)\b|\bstruggles$/iu.test(subject.text) || /\b(?:thank(?:s| you)|(?:exciting|big|huge) news|announcement|baby is (?:born|here))\b/i.test(subject.text))) return null;
+  // A how-to that ends in a reveal after "..." ("How to Make Every Popular Mexican Dish... Vegan") reads whole or not at all.
+  if (subject.kind === "headline" && /^how to\s/i.test(subject.text) && /\.\.\.|…/.test(subject.text)) return null;
   // A date alone ("October 4th") names no subject.
   if (/^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$/i.test(subject.text)) return null;
   // Two sentences ("Never Been So Mad. Grilling with Liza"): no one frame fits both.
@@ -830,9 +832,13 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
     vp = true;
   } else if (VP_OPENERS.test(t) && !/\s(?:vs\.?|versus)\s/i.test(t)) vp = true; // "Make Mega Blender VS Coca Cola" is an experiment, no task
   // A reveal after "..." ("Make Every Popular Mexican Dish... VEGAN") is no task to frame.
+  // No frame fits it whole either ("What You Need to Know About How to Make … Vegan"): a headline, which
+  // hookText leaves unframed.
+  let revealed = false;
   if (vp && /\.\.\.|…/.test(t)) {
     vp = false;
     t = asTyped;
+    revealed = true;
   }
   // Templates add their own setting ("… at Home", "… Like a Pro"); a how-to keeps only its task.
   if (vp) t = t.replace(VP_TAILS, "") || t;
@@ -849,7 +855,7 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   // Typed as a question: its question mark says so (cheap; the hook classifier below reads the rest).
   const question = asked || /\?/.test(topic);
   const hooked = asked || classifyHook(text) !== "plain" || classifyHook(plainText(topic)) === "question";
-  let kind = vp ? "howto" : topicKind(text, ctx, hooked);
+  let kind = vp ? "howto" : revealed ? "headline" : topicKind(text, ctx, hooked);
   // A spectacle counted in its name ("250,000 Dominoes", "10 Years") is no topic to explain or list.
   // (A year is no count: "the 1976 Buick Skyhawk Commercial".)
   if ((kind === "general" || (kind === "howto" && !vp)) && /^\d[\d,.]*\s/.test(text) && !/^(?:1[89]|20)\d\d\b/.test(text) && !["screen", "song", "food"].includes(genreOf(text, ctx) ?? "")) kind = "headline";

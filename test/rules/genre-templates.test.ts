@@ -621,6 +621,8 @@ describe("films by one word, particles, reveals, other languages, appeals, recip
     const s = subjectOf("How To Make Every Popular Mexican Dish... VEGAN");
     expect(s.text).toMatch(/^How to Make/);
     expect(TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017)).join(" ")).not.toMatch(/I Tried to Make|: What Do You Think\?/);
+    // Nor any frame around it whole (seed 130: "What You Need to Know About How to Make …").
+    expect(TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017)).filter(Boolean)).toEqual([]);
   });
   test("text in another script or with foreign function words gets no frame; English with 'de' or 'la' does", () => {
     for (const t of ["한국 맥도날드 신 초콜릿 메뉴!?!", "Вот она настоящая магия!", "Asi se vivió el sismo de 7.1 en México #CDMX", "Das aCar auf der IAA"])
