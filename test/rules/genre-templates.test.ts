@@ -1184,3 +1184,9 @@ test("a story named by a name of its own is not answered for a title about someo
   // A fragment still is ("Boyfriend Buys" → its lead title, tested above), and so is a name that opens the lead title.
   expect(topicSubject("merrell twins", { storyName: "Merrell Twins", titles: ["Merrell Twins Get Ready for Prom"], categoryIds: [22] }).text).toBe("Merrell Twins Get Ready for Prom");
 });
+
+// From the reading of seed 131.
+test("a briefing takes 'the'; 'My First Impressions' inside a title ends its subject", () => {
+  expect(hookText("struct:second_person", subjectOf("White House Press Briefing"), 2017)).toBe("What You Need to Know About the White House Press Briefing");
+  expect(rewriteSubject("RIHANNA FENTY BEAUTY My First Impressions Full Face + Review For Dark Skin | MsDebDeb", { year: 2017 }).text).toBe("Rihanna Fenty Beauty");
+});
