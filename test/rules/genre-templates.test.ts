@@ -1190,3 +1190,9 @@ test("a briefing takes 'the'; 'My First Impressions' inside a title ends its sub
   expect(hookText("struct:second_person", subjectOf("White House Press Briefing"), 2017)).toBe("What You Need to Know About the White House Press Briefing");
   expect(rewriteSubject("RIHANNA FENTY BEAUTY My First Impressions Full Face + Review For Dark Skin | MsDebDeb", { year: 2017 }).text).toBe("Rihanna Fenty Beauty");
 });
+
+// From the reading of seed 132.
+test("a Q&A gets no reaction frame", () => {
+  for (const t of ["Answering Your Questions", "LIVE Q & A with Birdie, Brie and Winston", "Q&A with my Mom"])
+    expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf(t), 2017)).filter(Boolean).join(" | ")).not.toMatch(/Reaction/);
+});
