@@ -128,6 +128,9 @@ function recaseWord(w: string, dict: Casing): string {
   const lower = w.toLowerCase();
   // A street or place abbreviation has no vowel but is no acronym ("River Oaks BLVD" → "Blvd").
   if (ABBREVIATIONS.has(lower)) return ABBREVIATIONS.get(lower)!;
+  // A unit glued to its number is written small ("40,000Ft" → "40,000ft"; "4K" is no unit).
+  const unit = /^(\d[\d,.]*)(ft|feet|km|mph|kph|kg|lbs?|cm|mm|mi|hrs?|mins?|secs?)$/i.exec(w);
+  if (unit) return unit[1] + unit[2].toLowerCase();
   const poss = /^(.+?)(['’][sS])$/.exec(w);
   const base = poss?.[1].toLowerCase() ?? "";
   // A brand's possessive is the brand's, whatever a title wrote ("Rupaul’s" → "RuPaul’s").

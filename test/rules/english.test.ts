@@ -110,4 +110,6 @@ test("a hashtag in capitals is an acronym, whatever its vowels (seed 127: '#UNGA
   expect(recase("#unga general debate", casingFrom(["#UNGA General Debate - 23 September 2017"]))).toBe("#UNGA General Debate");
   expect(recase("CAKE", casingFrom(["Not Enough CAKE"]))).toBe("Cake"); // (no hashtag: a shouted word)
   expect(recase("Drops a Tank on River Oaks BLVD")).toBe("Drops a Tank on River Oaks Blvd"); // (seed 128: an abbreviation, no acronym)
+  expect(recase("Gymnastics at 40,000Ft")).toBe("Gymnastics at 40,000ft"); // (seed 134: a unit glued to its number)
+  expect(recase("4K 60FPS")).toBe("4K 60FPS");
 });
