@@ -603,7 +603,14 @@ const ABBREV = new Set("mrs mr ms dr jr sr st vs ft mt vol no inc ltd co feat ja
  * video's frame in a rewrite and does not repeat a word of the subject; else null.
  */
 function accepted(raw: string, pattern: string, s: Subject, rw: boolean): string | null {
-  const text = finish(raw);
+  let text = finish(raw);
+  // A work's or a band's own "The" keeps its capital inside a title ("What I Loved About The Babysitter",
+  // "5 Things You Didn't Know About The Score"); Title Case would write it as the article.
+  if (/^The\s/.test(s.text) && (s.genre === "screen" || s.genre === "song" || s.kind === "person")) {
+    const rest = s.text.slice(4);
+    const at = text.indexOf(`the ${rest}`);
+    if (at > 0) text = `${text.slice(0, at)}The${text.slice(at + 3)}`;
+  }
   // A tutorial the creator tried ("I Tried a 10-Step Korean Skincare Routine for a Month") stays a trial, not "… in 10 Minutes".
   const trial = rw && s.reviewed && (s.kind === "howto" || s.genre === "food") && !FRAME_CHANGE.test(text);
   // A listicle inside a listicle ("5 Things to Know About 10 Easy Magic Tricks") does not read.
@@ -905,7 +912,7 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   // A film named like a task ("COOK OFF! (2017 Movie) – Official Trailer") is a film, not a how-to.
   if (s.kind === "howto" && genreOf(s.text, ctx) === "screen") return { ...s, ...story, kind: "general", the: false, vp: false, genre: "screen", music: false };
   // ("The Front Bottoms", "The Shins": "The" and a plural name a band.)
-  if (s.kind === "person" && music && ctx.titles?.length && !namesPerson(s.text) && !namesPair(s.text) && !isArtist(s.text, ctx) && !/^the\s.+s$/i.test(s.text)) return { ...s, ...story, kind: "general", the: false, genre: "song", music: false };
+  if (s.kind === "person" && music && ctx.titles?.length && !namesPerson(s.text) && !namesPair(s.text) && !creditedPair(s.text, ctx) && !isArtist(s.text, ctx) && !/^the\s.+s$/i.test(s.text)) return { ...s, ...story, kind: "general", the: false, genre: "song", music: false };
   // A name a channel carries, on music releases ("Rita Ora - Anywhere (Official Video)"), is the performer.
   if (s.kind === "general" && s.text.split(" ").length <= 3 && (ctx.titles ?? []).some((t) => MUSIC_LABEL.test(t)) && (ctx.channels ?? []).some((c) => alnum(c).includes(alnum(s.text))))
     return { ...s, ...story, kind: "person", the: false, genre: null, music: true };
@@ -928,8 +935,8 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
 
 /** "A and B" that a release credits as "A, B - Song". */
 function creditedPair(t: string, ctx: TopicContext): boolean {
-  const m = /^(.+?)\s+and\s+(.+)$/.exec(t);
-  return !!m && (ctx.titles ?? []).some((y) => y.toLowerCase().startsWith(`${m[1]}, ${m[2]} - `.toLowerCase()));
+  const m = /^(?:the\s+)?(.+?)\s+and\s+(.+)$/i.exec(t);
+  return !!m && (ctx.titles ?? []).some((y) => y.toLowerCase().replace(/^the\s+/, "").startsWith(`${m[1]}, ${m[2]} - `.toLowerCase()));
 }
 
 /** Two people ("Tim McGraw and Faith Hill", "Nick & Peta Smith" is not: one name each side). */

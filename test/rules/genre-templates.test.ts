@@ -561,7 +561,7 @@ describe("themes, experiments, questions, typed names", () => {
   test("a theme in a Music story is a song, with its article", () => {
     const s = subjectOf("Powerpuff Girls Theme", { storyName: "Powerpuff Girls Theme", titles: ["Powerpuff Girls Theme"], channels: ["Some Band"], categoryIds: [10] });
     expect(s.genre).toBe("song");
-    expect(hookText("hook:confession", s, 2017)).toBe("My Honest Reaction to the Powerpuff Girls Theme");
+    expect(hookText("hook:confession", s, 2017)).toBe("My Honest Reaction to The Powerpuff Girls Theme");
   });
   test("a task with 'vs' is an experiment, not a how-to; an aside after '...' gets no 'at Home'", () => {
     expect(subjectOf("Make Mega Blender VS Coca Cola in Slow Motion").vp).toBe(false);
@@ -578,7 +578,7 @@ describe("themes, experiments, questions, typed names", () => {
   });
   test("a film keeps the article of its title", () => {
     const s = rewriteSubject("The Commuter Teaser Trailer #1", { year: 2017 });
-    expect(hookText("struct:second_person", s, 2017)).toBe("Everything You Need to Know Before Watching the Commuter");
+    expect(hookText("struct:second_person", s, 2017)).toBe("Everything You Need to Know Before Watching The Commuter"); // (its own "The" keeps its capital: seeds 133, 135)
   });
 });
 
@@ -1195,4 +1195,19 @@ test("a briefing takes 'the'; 'My First Impressions' inside a title ends its sub
 test("a Q&A gets no reaction frame", () => {
   for (const t of ["Answering Your Questions", "LIVE Q & A with Birdie, Brie and Winston", "Q&A with my Mom"])
     expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf(t), 2017)).filter(Boolean).join(" | ")).not.toMatch(/Reaction/);
+});
+
+// From the reading of seeds 133 and 135.
+describe("a work's or band's own 'The'", () => {
+  test("keeps its capital inside a hook; the article of a thing does not", () => {
+    const film = subjectOf("the babysitter", { storyName: "The Babysitter", titles: ["The Babysitter | Official Trailer [HD] | Netflix"], categoryIds: [24] });
+    expect(hookText("struct:first_person", film, 2017)).toBe("What I Loved About The Babysitter");
+    const band = topicSubject("the score", { storyName: "The Score", titles: ["The Score - Strange (Audio)"], categoryIds: [10], channels: ["TheScoreVEVO"], topical: false });
+    expect(hookText("struct:number_led", band, 2017)).toBe("5 Things You Didn't Know About The Score");
+    expect(hookText("struct:second_person", subjectOf("the internet"), 2017)).toBe("What You Need to Know About the Internet");
+  });
+  test("a band and a singer a release credits with a comma are performers", () => {
+    const s = topicSubject("the vamps, maggie lindemann", { storyName: "The Vamps, Maggie Lindemann", titles: ["The Vamps, Maggie Lindemann - Personal"], categoryIds: [10], channels: ["TheVampsVEVO"], topical: false });
+    expect([s.text, s.kind, s.genre ?? null]).toEqual(["The Vamps and Maggie Lindemann", "person", null]);
+  });
 });
