@@ -925,7 +925,8 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   if (ANIMAL_HARM.test(s.text) && (genre === "animal" || (s.kind === "event" && genreOf(s.text, ctx) === "animal"))) return { ...s, ...story, kind: "headline", the: false, genre: null, music: false };
   if (genre === "animal") {
     const w = s.text.split(" ");
-    const the = w.length <= 3 && !/^(?:a|an|the|my|your|our|his|her|their|this|that)\s/i.test(s.text) && !/['’]s?\s/.test(s.text) && singularAnimal(w[w.length - 1]);
+    // (Not a creature named by two animals: "Spider Cat" is a character.)
+    const the = w.length <= 3 && !/^(?:a|an|the|my|your|our|his|her|their|this|that)\s/i.test(s.text) && !/['’]s?\s/.test(s.text) && singularAnimal(w[w.length - 1]) && !(w.length >= 2 && singularAnimal(w[w.length - 2]));
     return { ...s, ...story, the: s.the || the, genre, music: false };
   }
   // A film or song keeps the article of its title ("The Shape of Water", "The Commuter").

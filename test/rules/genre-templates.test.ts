@@ -1211,3 +1211,9 @@ describe("a work's or band's own 'The'", () => {
     expect([s.text, s.kind, s.genre ?? null]).toEqual(["The Vamps and Maggie Lindemann", "person", null]);
   });
 });
+
+// From the readings of seeds 130, 134, 136.
+test("a creature named by two animals ('Spider Cat') takes no 'the'; one animal does", () => {
+  expect(hookText("struct:second_person", subjectOf("Spider Cat", { storyName: "Spider Cat", titles: ["Spider Cat - Simon's Cat (Halloween Special)"], categoryIds: [15] }), 2017)).toBe("Spider Cat: You Have to See This");
+  expect(hookText("struct:second_person", subjectOf("velvet worm", { storyName: "Velvet Worm", titles: ["ULTRA RARE! - Velvet Worm"], categoryIds: [15] }), 2017)).toMatch(/^The Velvet Worm/);
+});
