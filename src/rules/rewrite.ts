@@ -317,7 +317,8 @@ export function topicSubject(topic: string, ctx: TopicContext = {}): Subject {
     // A name of its own ("Tracee Ellis Ross", "Puerto Rico": a word no title writes for emphasis) must open
     // it: "Bu Reveals What Ended Relationship With Tracee Ellis Ross" is about someone else.
     const at = padded(f.text).indexOf(padded(name));
-    if ((at === 0 || (at > 0 && !ownName(name))) && f.text.split(" ").length >= s.text.split(" ").length + 2 && !f.cut) return f;
+    // One word more is enough ("Disney Villain" → "Disney Villain Lipsticks"), not a word a cut left dangling ("… 2.20 Is").
+    if ((at === 0 || (at > 0 && !ownName(name))) && f.text.split(" ").length >= s.text.split(" ").length + 1 && !f.cut && !/\s(?:is|are|was|were|be|to|of|and|or|the|a|an|with|for)$/i.test(f.text)) return f;
   }
   const w = stem(tokens(s.text)[0] ?? "");
   const holds = (t: string) => tokens(t).some((x) => stem(x) === w);

@@ -1217,3 +1217,16 @@ test("a creature named by two animals ('Spider Cat') takes no 'the'; one animal 
   expect(hookText("struct:second_person", subjectOf("Spider Cat", { storyName: "Spider Cat", titles: ["Spider Cat - Simon's Cat (Halloween Special)"], categoryIds: [15] }), 2017)).toBe("Spider Cat: You Have to See This");
   expect(hookText("struct:second_person", subjectOf("velvet worm", { storyName: "Velvet Worm", titles: ["ULTRA RARE! - Velvet Worm"], categoryIds: [15] }), 2017)).toMatch(/^The Velvet Worm/);
 });
+
+// From the reading of seed 138.
+describe("tests, AKA, one-word-longer lead titles", () => {
+  test("a test takes 'the'; AKA keeps its capitals", () => {
+    expect(hookText("hook:confession", subjectOf("cod liver taste test", { storyName: "Cod Liver Taste Test", titles: ["Cod Liver Taste Test"], categoryIds: [22] }), 2017)).toBe("My Honest Reaction to the Cod Liver Taste Test");
+    expect(rewriteSubject("DIY Giant Spider AKA Aragog AKA HARRY POTTER HALLOWEEN BIT*HES!", { year: 2017 }).text).toMatch(/Spider AKA Aragog AKA/);
+  });
+  test("a fragment story name is answered for a lead title one word longer, not one a cut left dangling", () => {
+    const ctx = { storyName: "Disney Villain", titles: ["Disney Villain Lipsticks! - First Impression Friday", "Halloween Look : Disney Villain Ursula"], categoryIds: [26, 22], topical: false };
+    expect(topicSubject("disney villain", ctx).text).toBe("Disney Villain Lipsticks");
+    expect(topicSubject("snes classic", { storyName: "SNES Classic", titles: ["SNES Classic Mini Is"], categoryIds: [20] }).text).toBe("SNES Classic");
+  });
+});
