@@ -779,6 +779,17 @@ const plainCaps = (t: string) =>
       // The head of a compound keeps its capital: "GROSS-Tacular" → "Gross-Tacular".
       EMPHASIS.has(w.toLowerCase()) && !BRAND_CAPS.has(w) ? (t[at + w.length] === "-" ? w[0] + w.slice(1).toLowerCase() : w.toLowerCase()) : w,
     );
+/**
+ * A run of capitalised words with a long one in it is one shouted name ("Danielle Bregoli is BHAD BHABIE"):
+ * recase would calm the long word ("Bhabie") and keep the short one ("BHAD"); its words with a vowel are
+ * written Capitalised together ("Bhad Bhabie"), acronyms and brands kept.
+ */
+const capRuns = (t: string) =>
+  t.replace(/\b[A-Z]{2,}(?:\s+[A-Z]{2,})+\b/g, (run) =>
+    /\b[A-Z]*[AEIOU][A-Z]*\b/.test(run) && run.split(/\s+/).some((w) => w.length >= 5 && /[AEIOU]/.test(w) && !unspeakable(w))
+      ? run.replace(/[A-Z]{2,}/g, (w) => (/[AEIOU]/.test(w) && !BRAND_CAPS.has(w) && !KEEP_CAPS.has(w) && !unspeakable(w) ? w[0] + w.slice(1).toLowerCase() : w))
+      : run,
+  );
 /** Acronyms with a vowel that a run of capitals must not calm. */
 const KEEP_CAPS = new Set("NASA USA NBA NFL UFC WWE ESPN CNN BBC HBO ASMR DIY NYC SNL BTS UK EU AI VR NASCAR FIFA NCAA MLB NHL IOS TV OMG LOL".split(" "));
 /**
@@ -853,7 +864,7 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
     t = t.replace(LEADING_THE, "");
     leadingThe = true;
   }
-  const text = titleCase(plainCaps(plainShort(shiftTypos(recase(calm(unAlternate(t)), dict)))));
+  const text = titleCase(plainCaps(plainShort(shiftTypos(recase(capRuns(calm(unAlternate(t))), dict)))));
   const tone = toneOf(t, ctx.storyName ?? "", ctx.titles ?? []);
   const words = text.split(" ");
   // A trailing year is no head: "the IRONMAN World Championship 2017".
@@ -912,7 +923,7 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   // A film named like a task ("COOK OFF! (2017 Movie) – Official Trailer") is a film, not a how-to.
   if (s.kind === "howto" && genreOf(s.text, ctx) === "screen") return { ...s, ...story, kind: "general", the: false, vp: false, genre: "screen", music: false };
   // ("The Front Bottoms", "The Shins": "The" and a plural name a band.)
-  if (s.kind === "person" && music && ctx.titles?.length && !namesPerson(s.text) && !namesPair(s.text) && !creditedPair(s.text, ctx) && !isArtist(s.text, ctx) && !/^the\s.+s$/i.test(s.text)) return { ...s, ...story, kind: "general", the: false, genre: "song", music: false };
+  if (s.kind === "person" && music && ctx.titles?.length && !namesPerson(s.text) && !namesPair(s.text) && !creditedPair(s.text, ctx) && !isArtist(s.text, ctx) && !/^the\s.+s$/i.test(s.text)) return wholeSong({ ...s, ...story, kind: "general", the: false, genre: "song", music: false }, ctx);
   // A name a channel carries, on music releases ("Rita Ora - Anywhere (Official Video)"), is the performer.
   if (s.kind === "general" && s.text.split(" ").length <= 3 && (ctx.titles ?? []).some((t) => MUSIC_LABEL.test(t)) && (ctx.channels ?? []).some((c) => alnum(c).includes(alnum(s.text))))
     return { ...s, ...story, kind: "person", the: false, genre: null, music: true };
@@ -929,9 +940,28 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
     const the = w.length <= 3 && !/^(?:a|an|the|my|your|our|his|her|their|this|that)\s/i.test(s.text) && !/['’]s?\s/.test(s.text) && singularAnimal(w[w.length - 1]) && !(w.length >= 2 && singularAnimal(w[w.length - 2]));
     return { ...s, ...story, the: s.the || the, genre, music: false };
   }
+  if (genre === "song" && !s.text.includes(" ")) return wholeSong({ ...s, ...story, the: false, genre, music: false }, ctx);
   // A film or song keeps the article of its title ("The Shape of Water", "The Commuter").
   if ((genre === "screen" || genre === "song") && s.the && !/^the\s/i.test(s.text)) return { ...s, ...story, text: `The ${s.text}`, the: false, genre, music: false };
   return { ...s, ...story, text: genre === "food" ? dish(s.text) : s.text, genre, music: s.kind === "person" && music };
+}
+
+/** One word of a song's title ("Dogs", a story of "Blake Shelton - I'll Name the Dogs") is the song's whole title. */
+function wholeSong(s: Subject, ctx: TopicContext): Subject {
+  if (s.text.includes(" ")) return s;
+  const song = songHolding(s.text, ctx);
+  return song ? { ...s, text: titleCase(recase(song)) } : s;
+}
+
+/** The title of a song a release names "Artist - Song (…)" that ends with `word` but is more than it. */
+function songHolding(word: string, ctx: TopicContext): string | null {
+  const w = word.toLowerCase();
+  for (const t of ctx.titles ?? []) {
+    const m = /^[^-–—]+\s[-–—]\s(.+)$/.exec(t);
+    const song = m?.[1].replace(/\s*[([][^)\]]*[)\]]/g, "").trim();
+    if (song && song.toLowerCase() !== w && new RegExp(`(?:^|\\s)${w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`, "i").test(song) && song.split(" ").length <= 6) return song;
+  }
+  return null;
 }
 
 /** "A and B" that a release credits as "A, B - Song". */

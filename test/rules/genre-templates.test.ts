@@ -1230,3 +1230,15 @@ describe("tests, AKA, one-word-longer lead titles", () => {
     expect(topicSubject("snes classic", { storyName: "SNES Classic", titles: ["SNES Classic Mini Is"], categoryIds: [20] }).text).toBe("SNES Classic");
   });
 });
+
+// From the reading of seed 140.
+describe("capital runs, one word of a song", () => {
+  test("a run of capitals with a long word is one shouted name", () => {
+    expect(subjectOf("Danielle Bregoli is BHAD BHABIE").text).toBe("Danielle Bregoli Is Bhad Bhabie");
+    expect(subjectOf("NASA MISSION CONTROL").text).toBe("NASA Mission Control");
+  });
+  test("one word of a song's title is answered for the song", () => {
+    const ctx = { storyName: "Dogs", titles: ["Blake Shelton - I'll Name the Dogs (Behind The Scenes)", "Dog Spells Her Name!", "Blake Shelton - I'll Name The Dogs (Official Music Video)"], categoryIds: [10, 15, 10], channels: ["Blake Shelton", "Penny Loggins"], topical: false };
+    expect(topicSubject("dogs", ctx).text).toBe("I'll Name the Dogs");
+  });
+});
