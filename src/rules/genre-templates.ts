@@ -25,6 +25,8 @@ export interface GenreHelpers {
   y: number;
   /** "a " or "an " before one countable dish ("I Made a Giant Oreo Cookie at Home"), else "". */
   a: string;
+  /** A film or show not out yet, as far as the story says: a trailer, a teaser, a first look (or no story). */
+  upcoming: boolean;
 }
 type Tpl = (h: GenreHelpers) => string;
 const hookOnly = (f: Tpl): Tpl => (h) => (h.rw ? "" : f(h));
@@ -116,7 +118,8 @@ export const GENRE_TEMPLATES: Record<Genre, Partial<Record<string, Tpl[]>>> = {
     "struct:number_led": [hookOnly((h) => `5 Things to Know Before You Watch ${h.S}`)],
     "struct:second_person": [hookOnly((h) => `Everything You Need to Know Before Watching ${h.S}`)],
     "struct:first_person": [hookOnly((h) => `What I Loved About ${h.S}`)],
-    "hook:bold_claim": [hookOnly((h) => `${h.S}: Everything We Know So Far`)],
+    // (Only before it is out: "Eat, Clay, Love | Original Short Film" is out.)
+    "hook:bold_claim": [hookOnly((h) => (h.upcoming ? `${h.S}: Everything We Know So Far` : ""))],
     "struct:bracket_tag": [hookOnly((h) => `${h.S} [Review]`)],
     "struct:dash_split": [hookOnly((h) => `${h.S} - Review (No Spoilers)`)],
   },

@@ -57,6 +57,8 @@ export interface Subject {
   asked?: boolean;
   /** A story matched (its titles are known), whatever its categories. */
   storied?: boolean;
+  /** The story's titles announce a film or show (trailer, teaser, first look): it is not out yet. */
+  upcoming?: boolean;
 }
 
 /**
@@ -580,7 +582,7 @@ function foreign(t: string): boolean {
   return ws.length >= 7 && !ws.some((w) => STOPWORDS.has(w) || EMPHASIS.has(w));
 }
 const FOREIGN_FUNCTION = new Set(
-  ("el la los las de del en y que con por para una es se su al lo le les des du et est il une pas sur dans " +
+  ("el la los las de del en y que con por para una es se su al lo le les des du et est il une pas sur dans como pero muy " +
     "der die das und ist nicht ein eine mit auf von zu den dem im " +
     "yang dan di ke dari ini itu untuk dengan ng sa mga ang nao em um uma os").split(" "),
 );
@@ -656,6 +658,7 @@ function genreHook(pattern: string, s: Subject, year: number, rw: boolean): stri
     y,
     // "I Made a Giant Oreo Cookie": one countable dish takes "a"; soup, pho and plurals do not.
     a: !determined && COUNTABLE_DISH.test(s.text) ? `${indefinite(s.text)} ` : "",
+    upcoming: !s.storied || !!s.upcoming,
   };
   for (const tpl of vs) {
     const raw = tpl(h);
@@ -824,6 +827,7 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   // A colon glued to the next word ("Adrian Peterson:'The Sky Is the Limit'") takes its space.
   topic = topic.replace(/(\p{L}):(?=['"‘“]?\p{Lu})/gu, "$1: ");
   // A collaboration written as one shouted handle ("CARLIBYBELxMISSGUIDED") is two names.
+  const collab = /\b[A-Z]{3,}x[A-Z]{3,}\b/.test(topic);
   topic = topic.replace(/\b([A-Z]{3,})x([A-Z]{3,})\b/g, "$1 x $2");
   // A closing double quote whose opening a cut took ("GOT7 You Are” M/V") goes (a space takes its place:
   // taking it out could join "&A" and "A;" into something that reads as an entity).
@@ -864,7 +868,9 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
     t = t.replace(LEADING_THE, "");
     leadingThe = true;
   }
-  const text = titleCase(plainCaps(plainShort(shiftTypos(recase(capRuns(calm(unAlternate(t))), dict)))));
+  // (The "x" of a collaboration split out of a shouted handle stays small: "Carlibybel x Missguided".)
+  let text = titleCase(plainCaps(plainShort(shiftTypos(recase(capRuns(calm(unAlternate(t))), dict)))));
+  if (collab) text = text.replace(/(\p{L}) X (?=\p{L})/u, "$1 x ");
   const tone = toneOf(t, ctx.storyName ?? "", ctx.titles ?? []);
   const words = text.split(" ");
   // A trailing year is no head: "the IRONMAN World Championship 2017".
@@ -915,7 +921,7 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   // otherwise it is the song ("R5 - Hurts Good", "One More Light (Official Video) - Linkin Park").
   // (More than half the videos, as topicKind counts a music story.)
   const music = cats.length > 0 && (counts.get(MUSIC) ?? 0) * 2 > cats.length;
-  const story = { cat, storied: (ctx.titles?.length ?? 0) > 0 };
+  const story = { cat, storied: (ctx.titles?.length ?? 0) > 0, upcoming: (ctx.titles ?? []).some((t) => UPCOMING.test(t)) };
   // A channel is no product, whatever its category ("IGN Live" is no "I Switched to IGN"): a creator.
   if (s.kind === "product" && (ctx.channels ?? []).some((c) => alnum(c) === alnum(s.text))) return { ...s, ...story, kind: "person", the: false, genre: null, music: false };
   // A comparison asks which side wins, whatever its sides are (see isComparison).
@@ -975,6 +981,8 @@ function namesPair(t: string): boolean {
   const m = /^(.+?)\s+(?:and|&)\s+(.+)$/.exec(t);
   return !!m && namesPerson(m[1]) && namesPerson(m[2]);
 }
+
+const UPCOMING = /\b(?:trailer|teaser|first look|sneak peek|coming soon|announcement)\b/i;
 
 /** A dish keeps its name; the frames say "Recipe" ("Chicken Fajita Soup Recipe" → "Chicken Fajita Soup"). */
 const dish = (t: string) => t.replace(/\s+Recipes?$/i, "").replace(/^DIY\s+/i, "") || t;

@@ -1015,7 +1015,7 @@ describe("watch series, file names, benefits, dedications", () => {
 // From the reading of seed 105 (after counting it held-out).
 describe("collab handles, births, GRWM", () => {
   test("a collaboration written as one shouted handle is two names", () => {
-    expect(subjectOf("CARLIBYBELxMISSGUIDED FALL COLLECTION REVEAL!").text).toMatch(/^Carlibybel X Missguided/);
+    expect(subjectOf("CARLIBYBELxMISSGUIDED FALL COLLECTION REVEAL!").text).toMatch(/^Carlibybel x Missguided/);
   });
   test("a birth announcement and a GRWM clip get no frame", () => {
     expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Ollie's Baby is BORN!!"), 2017)).filter(Boolean)).toEqual([]);
@@ -1240,5 +1240,19 @@ describe("capital runs, one word of a song", () => {
   test("one word of a song's title is answered for the song", () => {
     const ctx = { storyName: "Dogs", titles: ["Blake Shelton - I'll Name the Dogs (Behind The Scenes)", "Dog Spells Her Name!", "Blake Shelton - I'll Name The Dogs (Official Music Video)"], categoryIds: [10, 15, 10], channels: ["Blake Shelton", "Penny Loggins"], topical: false };
     expect(topicSubject("dogs", ctx).text).toBe("I'll Name the Dogs");
+  });
+});
+
+// From the reading of seed 141.
+describe("Spanish 'como', films already out", () => {
+  test("'como' and 'en' with no English word are Spanish: no hook", () => {
+    expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Rami Malek como Freddie Mercury en Live Aid"), 2017)).filter(Boolean)).toEqual([]);
+  });
+  test("'Everything We Know So Far' only for a film the story announces (trailer, teaser, first look)", () => {
+    const out = subjectOf("eat, clay, love", { storyName: "Eat, Clay, Love", titles: ["Eat, Clay, Love | Original Short Film"], categoryIds: [24] });
+    expect(out.genre).toBe("screen");
+    expect(hookText("hook:bold_claim", out, 2017)).toBeNull();
+    const soon = subjectOf("the commuter", { storyName: "The Commuter", titles: ["The Commuter Teaser Trailer #1"], categoryIds: [1] });
+    expect(hookText("hook:bold_claim", soon, 2017)).toBe("The Commuter: Everything We Know So Far");
   });
 });
