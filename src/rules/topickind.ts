@@ -28,6 +28,8 @@ export interface KindContext {
   /** YouTube category ids of the matched story's videos. */
   categoryIds?: readonly (number | null)[];
   niche?: string | null;
+  /** Titles of the matched story's items. */
+  titles?: readonly string[];
 }
 
 const HOWTO_RE = /^how to\b|\b(?:tutorials?|recipes?|diy|step[- ]by[- ]step|tips|tricks|hacks?|routine|guide|workout|hairstyles?|makeup look|meal prep|lesson|beginners?)\b/i;
@@ -36,7 +38,7 @@ const MONEY_RE =
 const EVENT_RE =
   /\b(?:shootings?|attack|bombing|hurricane|earthquake|storm|floods?|wildfires?|tornado|tsunami|eclipse|election|referendum|vote|protests?|rally|march|debate|awards?|emmys|oscars|grammys|vmas|amas|festival|comic-con|concert|tour|premiere|finale|trial|verdict|summit|keynote|event|conference|ceremony|parade|world series|super bowl|us open|french open|australian open|wimbledon|grand prix|marathon|playoffs?|championship|world cup|olympics|draft|outage|shutdown|funeral|memorial|anniversary|launch event|launch webcast|webcast|rocket launch|opening night|halftime show)\b|\b(?:january|february|march|april|may|june|july|august|september|october|november|december)\s+\d{1,2}(?:st|nd|rd|th)?\b/i;
 const PRODUCT_RE =
-  /\b(?:iphone|ipad|macbook|imac|airpods|apple watch|pixel|(?<!\bthe\s)galaxy|oneplus|xiaomi|huawei|surface|xbox|playstation|ps[345]|nintendo|switch|wii|gopro|drone|dji|tesla|oculus|kindle|echo dot|alexa|fitbit|camera|lens|laptop|phone|smartphone|tablet|headphones|earbuds|console|gpu|cpu|graphics card|ryzen|nvidia|rtx|gtx|chromebook|smartwatch|speaker|sneakers|yeezys?|gadgets?|review|unboxing|hands[- ]on|first impressions)\b/i;
+  /\b(?:iphone|ipad|macbook|imac|airpods|apple watch|pixel|(?<!\bthe\s)galaxy|oneplus|xiaomi|huawei|surface|xbox|playstation|ps[345]|nintendo|switch|wii|gopro|drone|dji|tesla|oculus|kindle|echo dot|alexa|fitbit|camera|lens|laptop|phone|smartphone|tablet|headphones|earbuds|console|gpu|cpu|graphics card|ryzen|nvidia|rtx|gtx|chromebook|smartwatch|speaker|sneakers|yeezys?|gadgets?|review|unboxing|hands[- ]on|(?<!\bof\s)first impressions)\b/i;
 /** A model designation: a token mixing letters and digits ("S8", "C1", "PS4"), a bare number, or a lone capital. */
 const MODEL_TOKEN_RE = /(?:^|\s)(?:[A-Za-z]*\d+[A-Za-z]*|[A-Z])(?=\s|$)/;
 /** Series titles that end in their verb: "Blind People Describe", "Kids React", "Teens Try". */
@@ -155,7 +157,8 @@ export function topicKind(text: string, ctx: KindContext = {}, hooked = false): 
   const comparison = /\b(?:homemade|store[- ]bought|cheap|expensive|real|fake|diy|original|copy)\b/i;
   if (sides.length === 2 && sides.every((x) => words(x).length <= 3) && !PRODUCT_RE.test(t) && !comparison.test(t)) return "event";
   if (w.length <= 6 && PRODUCT_RE.test(t)) return "product";
-  if (w.length <= 5 && majority(GAMING)) return "product";
+  // (Not a game's song: "Jump Up, Super Star! - Super Mario Odyssey Musical".)
+  if (w.length <= 5 && majority(GAMING) && !(ctx.titles ?? []).some((x: string) => /\b(?:musical|song|soundtrack|theme song|music video)\b/i.test(x))) return "product";
   if (w.length <= 4 && (ctx.niche === "Tech" || ctx.niche === "AI") && MODEL_TOKEN_RE.test(t)) return "product";
   if (namesPerson(t)) return "person";
   if (w.length <= 4 && musical && !/\d/.test(t) && !HEADLINE_WORDS_RE.test(t) && !NOT_PERSON_TAIL.has((w[w.length - 1] ?? "").toLowerCase())) return "person";

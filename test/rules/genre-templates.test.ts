@@ -1256,3 +1256,16 @@ describe("Spanish 'como', films already out", () => {
     expect(hookText("hook:bold_claim", soon, 2017)).toBe("The Commuter: Everything We Know So Far");
   });
 });
+
+// From the reading of seed 142.
+describe("open tags, a game's song, a full face of first impressions", () => {
+  test("a *tag* a cut left open at the end is a label", () => {
+    expect(subjectOf("My 2017 Youtube Rewind **365 Days of Vlogs").text).toBe("My 2017 YouTube Rewind");
+  });
+  test("a game's song is no product; 'Full Face of First Impressions' is no product", () => {
+    const song = topicSubject("jump up, super star!", { storyName: "Jump Up, Super Star!", titles: ["Jump Up, Super Star! - Super Mario Odyssey Musical"], categoryIds: [20], topical: false });
+    expect(song.kind).not.toBe("product");
+    expect(subjectOf("Full Face of First Impressions").kind).not.toBe("product");
+    expect(subjectOf("Pixel 2 First Impressions").kind).toBe("product");
+  });
+});
