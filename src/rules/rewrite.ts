@@ -63,7 +63,8 @@ const LEAD_RE = new RegExp(
 const TRAIL_RE = new RegExp(
   String.raw`\s+(?:` +
     [
-      String.raw`(?:(?:just|has|have)\s+)?(?:changed|dropped|arrived|launched|leaked)(?:\s+everything)?`,
+      // (Not after a pronoun that is the subject: "Larry's Back & Nothing Has Changed".)
+      String.raw`(?<!\b(?:nothing|everything|something|it|that|this|he|she|they|we|i|you)\s+)(?:(?:just|has|have)\s+)?(?<!\b(?:nothing|everything|something|it|that|this|he|she|they|we|i|you)\s+(?:(?:just|has|have)\s+)?)(?:changed|dropped|arrived|launched|leaked)(?:\s+everything)?`,
       // (Not "is back": "The Mom's View Is Back" announces the show, it is no product arriving.)
       String.raw`(?:is|are)\s+(?:here|coming|out now|finally here)`,
       // A date at the end ("Polestar Global Launch Event 17.10.17", "Interview, Sept. 2017").
@@ -253,7 +254,9 @@ export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
   // A comparison the title calls a fight or a match ("Demetrious Johnson vs Ray Borg | Highlights | UFC 216") is an event.
   if (s.genre === "versus" && SPORT_RE.test(whole)) return { ...s, kind: "event", genre: null };
   // A parody or sketch is a clip, not the thing it parodies ("iPhone X (parody)" is nothing to buy).
-  if (!s.tone.sensitive && /\b(?:parody|spoof|skit|sketch)\b/i.test(whole)) return { ...s, kind: "general", the: false, vp: false, genre: "clip" };
+  // (Also when every title of its story says so: "BATTLEGROUNDS The Movie! (Official Fake Trailer)".)
+  const PARODY = /\b(?:parody|spoof|skit|sketch|fake trailer)\b/i;
+  if (!s.tone.sensitive && (PARODY.test(whole) || (!!ctx.titles?.length && ctx.titles.every((t) => PARODY.test(t))))) return { ...s, kind: "general", the: false, vp: false, genre: "clip" };
   // A trailer or a film ("COOK OFF! (2017 Movie) – Official Trailer") is a screen title, not a how-to.
   // A film keeps the article of its title ("The Commuter Teaser Trailer #1" → "The Commuter").
   // (Not an event's promo: "NY Comic-Con Official Trailer" is a convention.)

@@ -1269,3 +1269,17 @@ describe("open tags, a game's song, a full face of first impressions", () => {
     expect(subjectOf("Pixel 2 First Impressions").kind).toBe("product");
   });
 });
+
+// From the reading of seed 144.
+describe("a pronoun's 'has changed', fake trailers", () => {
+  test("'has changed' after a pronoun is the sentence, not a trailing label", () => {
+    expect(subjectOf("Larry's Back & Nothing Has Changed").text).toBe("Larry's Back & Nothing Has Changed");
+    expect(rewriteSubject("Larry's Back & Nothing Has Changed", { year: 2017 }).text).toBe("Larry's Back & Nothing Has Changed");
+    expect(rewriteSubject("iPhone X Just Changed Everything", { year: 2017 }).text).toBe("iPhone X");
+  });
+  test("a story of fake trailers is a clip, not a film to wait for", () => {
+    const s = topicSubject("battlegrounds the movie!", { storyName: "BATTLEGROUNDS The Movie!", titles: ["BATTLEGROUNDS The Movie! (Official Fake Trailer)"], categoryIds: [24], topical: false });
+    expect(s.genre).toBe("clip");
+    expect(TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017)).join(" ")).not.toMatch(/So Far|Before Watching/);
+  });
+});
