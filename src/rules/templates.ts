@@ -930,10 +930,12 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   // A film named like a task ("COOK OFF! (2017 Movie) – Official Trailer") is a film, not a how-to.
   if (s.kind === "howto" && genreOf(s.text, ctx) === "screen") return { ...s, ...story, kind: "general", the: false, vp: false, genre: "screen", music: false };
   // ("The Front Bottoms", "The Shins": "The" and a plural name a band.)
-  if (s.kind === "person" && music && ctx.titles?.length && !namesPerson(s.text) && !namesPair(s.text) && !creditedPair(s.text, ctx) && !isArtist(s.text, ctx) && !/^the\s.+s$/i.test(s.text)) return wholeSong({ ...s, ...story, kind: "general", the: false, genre: "song", music: false }, ctx);
+  if (s.kind === "person" && music && ctx.titles?.length && !namesPerson(s.text) && !namesPair(s.text) && !creditedPair(s.text, ctx) && !creditedPerformer(s.text, ctx) && !isArtist(s.text, ctx) && !/^the\s.+s$/i.test(s.text)) return wholeSong({ ...s, ...story, kind: "general", the: false, genre: "song", music: false }, ctx);
   // A name a channel carries, on music releases ("Rita Ora - Anywhere (Official Video)"), is the performer.
   if (s.kind === "general" && s.text.split(" ").length <= 3 && (ctx.titles ?? []).some((t) => MUSIC_LABEL.test(t)) && (ctx.channels ?? []).some((c) => alnum(c).includes(alnum(s.text))))
     return { ...s, ...story, kind: "person", the: false, genre: null, music: true };
+  // A short name a release credits as a performer ("Usher and Blake Shelton - …", "… ft. Blake Shelton") is one.
+  if (s.kind === "general" && music && !s.tone.sensitive && s.text.split(" ").length <= 3 && creditedPerformer(s.text, ctx)) return { ...s, ...story, kind: "person", the: false, genre: null, music: true };
   // Two people named ("Tim McGraw and Faith Hill") are persons, on a music release the performers.
   if ((s.kind === "general" || s.kind === "person") && !s.tone.sensitive && (namesPair(s.text) || (music && creditedPair(s.text, ctx)))) return { ...s, ...story, kind: "person", the: false, genre: null, music };
   // A how-to named by its dish ("DIY Five Crazy Donut Burgers") reads as a recipe.
@@ -969,6 +971,14 @@ function songHolding(word: string, ctx: TopicContext): string | null {
     if (song && song.toLowerCase() !== w && new RegExp(`(?:^|\\s)${w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`, "i").test(song) && song.split(" ").length <= 6) return song;
   }
   return null;
+}
+
+/** Whether a title credits `name` as a performer: second before the dash ("Usher and Blake Shelton - Stand By Me") or after "ft." / "feat.". */
+function creditedPerformer(name: string, ctx: TopicContext): boolean {
+  const n = name.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  // (Not a name alone before the dash: "Powerpuff Girls Theme - Bagpipe Rock" is a song, "G10 - Highest Note …" a note.)
+  const re = new RegExp(`\\b(?:and|&|x)\\s+${n}\\s+[-–—]\\s|\\b(?:ft\\.?|feat\\.?|featuring)\\s+${n}\\b`, "i");
+  return (ctx.titles ?? []).some((t) => re.test(t));
 }
 
 /** "A and B" that a release credits as "A, B - Song". */

@@ -38,7 +38,7 @@ const MONEY_RE =
 const EVENT_RE =
   /\b(?:shootings?|attack|bombing|hurricane|earthquake|storm|floods?|wildfires?|tornado|tsunami|eclipse|election|referendum|vote|protests?|rally|march|debate|awards?|emmys|oscars|grammys|vmas|amas|festival|comic-con|concert|tour|premiere|finale|trial|verdict|summit|keynote|event|conference|ceremony|parade|world series|super bowl|us open|french open|australian open|wimbledon|grand prix|marathon|playoffs?|championship|world cup|olympics|draft|outage|shutdown|funeral|memorial|anniversary|launch event|launch webcast|webcast|rocket launch|opening night|halftime show)\b|\b(?:january|february|march|april|may|june|july|august|september|october|november|december)\s+\d{1,2}(?:st|nd|rd|th)?\b/i;
 const PRODUCT_RE =
-  /\b(?:iphone|ipad|macbook|imac|airpods|apple watch|pixel|(?<!\bthe\s)galaxy|oneplus|xiaomi|huawei|surface|xbox|playstation|ps[345]|nintendo|switch|wii|gopro|drone|dji|tesla|oculus|kindle|echo dot|alexa|fitbit|camera|lens|laptop|phone|smartphone|tablet|headphones|earbuds|console|gpu|cpu|graphics card|ryzen|nvidia|rtx|gtx|chromebook|smartwatch|speaker|sneakers|yeezys?|gadgets?|review|unboxing|hands[- ]on|(?<!\bof\s)first impressions)\b/i;
+  /\b(?:iphone|ipad|macbook|imac|airpods|apple watch|pixel|samsung galaxy|galaxy\s+(?:s\d+|note|tab|watch|buds|a\d+|j\d+)|oneplus|xiaomi|huawei|surface|xbox|playstation|ps[345]|nintendo|switch|wii|gopro|drone|dji|tesla|oculus|kindle|echo dot|alexa|fitbit|camera|lens|laptop|phone|smartphone|tablet|headphones|earbuds|console|gpu|cpu|graphics card|ryzen|nvidia|rtx|gtx|chromebook|smartwatch|speaker|sneakers|yeezys?|gadgets?|review|unboxing|hands[- ]on|(?<!\bof\s)first impressions)\b/i;
 /** A model designation: a token mixing letters and digits ("S8", "C1", "PS4"), a bare number, or a lone capital. */
 const MODEL_TOKEN_RE = /(?:^|\s)(?:[A-Za-z]*\d+[A-Za-z]*|[A-Z])(?=\s|$)/;
 /** Series titles that end in their verb: "Blind People Describe", "Kids React", "Teens Try". */
@@ -92,7 +92,7 @@ const HEADLINE_WORDS_RE = /\b(?:i|i'm|i've|my|me|we|our|you|your|you're)\b|\?/i;
 /** Common given names (US/UK, both sexes): the opening word of most person topics. */
 const GIVEN = new Set(
   ("aaron adam adele alex alexander alice amanda amy andrew angela anna anne anthony ariana ashley austin barack ben benjamin beyonce bill " +
-    "billy bob bobby brad brandon brian britney bruce bruno caitlyn cameron cara carl carrie casey charles charlie chris christian christina " +
+    "billy blake bob bobby brad brandon brian britney bruce bruno caitlyn cameron cara carl carrie casey charles charlie chris christian christina " +
     "christopher cindy colin conor courtney dan daniel dave david demi dennis derek donald drake dwayne ed eddie elizabeth ellen elon emily emma " +
     "eric ethan faith gal gary george gigi gordon grace greg hailey harry hillary hugh ian ivanka jack jackie jake james jamie jane jared jason jay " +
     "jeff jennifer jeremy jerry jesse jessica jim jimmy joe joel john johnny jon jonathan jordan jose joseph josh julia justin kanye karen " +

@@ -1283,3 +1283,18 @@ describe("a pronoun's 'has changed', fake trailers", () => {
     expect(TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017)).join(" ")).not.toMatch(/So Far|Before Watching/);
   });
 });
+
+// From the reading of seed 147.
+describe("credited performers, galaxies that are no phones", () => {
+  test("a name a release credits as a performer is one; a name alone before a dash may be the song", () => {
+    const ctx = { storyName: "Usher", titles: ["Usher and Blake Shelton - Stand By Me | Hand In Hand", "Gwen Stefani - You Make It Feel Like Christmas (Audio) ft. Usher"], categoryIds: [10, 10], topical: false };
+    expect(subjectOf("usher", ctx).kind).toBe("person");
+    const theme = { storyName: "Powerpuff Girls Theme", titles: ["Powerpuff Girls Theme - Bagpipe Rock (A SPECIAL VIDEO)"], categoryIds: [10], topical: false };
+    expect(subjectOf("powerpuff girls theme", theme).genre).toBe("song");
+  });
+  test("'Galaxy' makes a phone only as a Samsung model", () => {
+    expect(subjectOf("Midnight Galaxy Cupcakes").kind).not.toBe("product");
+    expect(subjectOf("Galaxy Note 8").kind).toBe("product");
+    expect(subjectOf("Samsung Galaxy").kind).toBe("product");
+  });
+});
