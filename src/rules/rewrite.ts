@@ -313,7 +313,10 @@ export function topicSubject(topic: string, ctx: TopicContext = {}): Subject {
   // answered for its lead title when that holds the fragment and says more ("Boyfriend Buys My Outfits").
   // Not a person, product or event ("Nick Jonas" stays Nick Jonas, whatever his lead video is), and not a
   // name of a known genre (a film, a song, a dish…: "Justice League" stays).
-  if (name && typed === name.toLowerCase() && lead && (s.kind === "general" || s.kind === "headline") && (!s.genre || s.genre === "clip") && !s.tone.sensitive) {
+  // A name a cut opened mid-sentence ("rocks Mexico City", from "Massive earthquake rocks Mexico City") is
+  // such a fragment even when the story is a tragedy: the lead title says what happened.
+  const midSentence = /^\p{Ll}/u.test(name) && name.includes(" ");
+  if (name && typed === name.toLowerCase() && lead && (s.kind === "general" || s.kind === "headline") && (!s.genre || s.genre === "clip") && (!s.tone.sensitive || midSentence)) {
     const f = subjectFromText(lead, ctx);
     // The whole name, not only its subject: "Riverdale Season 2" is no "Part 2 of Riverdale".
     const padded = (x: string) => ` ${spaced(x)} `;

@@ -1298,3 +1298,16 @@ describe("credited performers, galaxies that are no phones", () => {
     expect(subjectOf("Samsung Galaxy").kind).toBe("product");
   });
 });
+
+// From the reading of seed 148.
+describe("names cut mid-sentence, two dots", () => {
+  test("a story name a cut opened mid-sentence is answered for its lead title, tragedy or not", () => {
+    const ctx = { storyName: "rocks Mexico City", titles: ["Massive earthquake rocks Mexico City", "M7.1 Quake Rocks Mexico City On Anniversary Of 1985 Earthquake"], categoryIds: [25, 25], topical: true };
+    const s = topicSubject("rocks mexico city", ctx);
+    expect(s.text).toBe("Massive Earthquake Rocks Mexico City");
+    expect(s.tone.sensitive).toBe(true);
+  });
+  test("two dots before a new statement break the text", () => {
+    expect(TEMPLATE_PATTERNS.map((p) => rewriteText(p, "This cat just realised that he's been neutered.. Wait for it", { year: 2017 })).filter(Boolean)).toEqual([]);
+  });
+});
