@@ -946,14 +946,18 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   if (genre === "animal") {
     const w = s.text.split(" ");
     // (Not a creature named by two animals: "Spider Cat" is a character.)
-    const the = w.length <= 3 && !/^(?:a|an|the|my|your|our|his|her|their|this|that)\s/i.test(s.text) && !/['’]s?\s/.test(s.text) && singularAnimal(w[w.length - 1]) && !(w.length >= 2 && singularAnimal(w[w.length - 2]));
+    const the = (w.length <= 3 && !/^(?:a|an|the|my|your|our|his|her|their|this|that)\s/i.test(s.text) && !/['’]s?\s/.test(s.text) && singularAnimal(w[w.length - 1]) && !(w.length >= 2 && singularAnimal(w[w.length - 2]))) || animalInPlace(w);
     return { ...s, ...story, the: s.the || the, genre, music: false };
   }
   if (genre === "song" && !s.text.includes(" ")) return wholeSong({ ...s, ...story, the: false, genre, music: false }, ctx);
+  if (genre === "clip" && animalInPlace(s.text.split(" "))) return { ...s, ...story, the: true, genre, music: false };
   // A film or song keeps the article of its title ("The Shape of Water", "The Commuter").
   if ((genre === "screen" || genre === "song") && s.the && !/^the\s/i.test(s.text)) return { ...s, ...story, text: `The ${s.text}`, the: false, genre, music: false };
   return { ...s, ...story, text: genre === "food" ? dish(s.text) : s.text, genre, music: s.kind === "person" && music };
 }
+
+/** One animal and where it is ("Bear in Russian Traffic", "Dog on a Skateboard"): it reads with "the". */
+const animalInPlace = (w: string[]) => w.length >= 3 && singularAnimal(w[0]) && /^(?:in|on|at|with|from|vs\.?|versus|under|inside)$/i.test(w[1]);
 
 /** One word of a song's title ("Dogs", a story of "Blake Shelton - I'll Name the Dogs") is the song's whole title. */
 function wholeSong(s: Subject, ctx: TopicContext): Subject {

@@ -1311,3 +1311,10 @@ describe("names cut mid-sentence, two dots", () => {
     expect(TEMPLATE_PATTERNS.map((p) => rewriteText(p, "This cat just realised that he's been neutered.. Wait for it", { year: 2017 })).filter(Boolean)).toEqual([]);
   });
 });
+
+// From the reading of seed 150.
+test("one animal and where it is reads with 'the' ('Bear in Russian Traffic')", () => {
+  const s = subjectOf("bear in russian traffic", { storyName: "Bear in Russian traffic", titles: ["Bear in Russian traffic"], categoryIds: [23] });
+  expect(hookText("hook:confession", s, 2017)).toBe("My Honest Reaction to the Bear in Russian Traffic");
+  expect(hookText("hook:confession", subjectOf("bears in russian traffic", { storyName: "Bears in Russian traffic", titles: ["Bears in Russian traffic"], categoryIds: [23] }), 2017) ?? "").not.toMatch(/the Bears/);
+});
