@@ -50,8 +50,9 @@ const LEAD_RE = new RegExp(
       String.raw`new(?=\s+(?:iphone|ipad|pixel|galaxy|macbook|airpods|apple|google|samsung|xbox|playstation|ps\d|nintendo|switch|tesla|surface|oneplus)\b)`,
       // A fan-cam date code ("170912 BTS singing 'Closer'") is no part of the subject.
       String.raw`\d{6}(?=\s)`,
-      // A list index ("7. Teach the First Behavior") is no part of the subject.
+      // A list index ("7. Teach the First Behavior") or an episode number ("#162 Build Your Own …") is no part of the subject.
       String.raw`\d{1,2}\.(?=\s)`,
+      String.raw`#\d{1,4}(?=\s)`,
       // A launch names its product after the greeting ("Introducing Oculus Go").
       String.raw`(?:introducing|meet the new|say hello to)`,
       // "Video of Storm Ophelia in Ireland" is about the storm.

@@ -1318,3 +1318,9 @@ test("one animal and where it is reads with 'the' ('Bear in Russian Traffic')", 
   expect(hookText("hook:confession", s, 2017)).toBe("My Honest Reaction to the Bear in Russian Traffic");
   expect(hookText("hook:confession", subjectOf("bears in russian traffic", { storyName: "Bears in Russian traffic", titles: ["Bears in Russian traffic"], categoryIds: [23] }), 2017) ?? "").not.toMatch(/the Bears/);
 });
+
+// From the reading of seed 151.
+test("twins take 'the'; an episode number opening a title is no part of its subject", () => {
+  expect(hookText("struct:second_person", subjectOf("merrell twins"), 2017)).toBe("What You Need to Know About the Merrell Twins");
+  expect(rewriteSubject("#162 Build your own 50$ connected Geiger Counter (ESP32)", { year: 2017 }).text).toBe("Build Your Own 50$ Connected Geiger Counter");
+});
