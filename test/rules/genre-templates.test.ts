@@ -1324,3 +1324,10 @@ test("twins take 'the'; an episode number opening a title is no part of its subj
   expect(hookText("struct:second_person", subjectOf("merrell twins"), 2017)).toBe("What You Need to Know About the Merrell Twins");
   expect(rewriteSubject("#162 Build your own 50$ connected Geiger Counter (ESP32)", { year: 2017 }).text).toBe("Build Your Own 50$ Connected Geiger Counter");
 });
+
+// From the reading of seed 153.
+test("'VIDEO:' opening a title is framing; a one-word story name is answered for the lead title it holds", () => {
+  const ctx = { storyName: "flight", titles: ["VIDEO: Woman dragged off Southwest Airlines flight", "Woman forcibly removed off Southwest flight"], categoryIds: [25, 25], topical: true };
+  expect(topicSubject("flight", ctx).text).toBe("Woman Dragged off Southwest Airlines Flight");
+  expect(rewriteSubject("VIDEO: Woman dragged off Southwest Airlines flight", { year: 2017 }).text).toBe("Woman Dragged off Southwest Airlines Flight");
+});
