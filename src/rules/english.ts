@@ -172,7 +172,7 @@ const BRANDS: Casing = new Map(
     "DeepMind PS4 PS5 Xbox TV AKA").split(" ").map((w) => [w.toLowerCase(), w]),
 );
 
-const ABBREVIATIONS = new Map(["Blvd", "Hwy", "Pkwy", "Mtn", "Bldg", "Apt", "Dept"].map((w) => [w.toLowerCase(), w]));
+const ABBREVIATIONS = new Map(["Blvd", "Hwy", "Pkwy", "Mtn", "Bldg", "Apt", "Dept", "Esq"].map((w) => [w.toLowerCase(), w]));
 
 /** Words Title Case leaves in lower case inside a title (Chicago style, short forms only). */
 const SMALL = new Set("a an and as at but by for from in into nor of off on onto or per than the to v v. via vs vs. with".split(" "));

@@ -290,6 +290,8 @@ export function topicSubject(topic: string, ctx: TopicContext = {}): Subject {
   // ("GERMANY TOUR RECAP x LES TWINS", "electric bike-Unusual Vehicles").
   const named = ctx.storyName && safeTopic(topic).toLowerCase() === safeTopic(ctx.storyName).toLowerCase() ? ctx.storyName : topic;
   const s = subjectFromText(named, ctx);
+  // One list item's word ("2. Keaton", a story cut from a ranking) names nothing alone.
+  if (/^\d{1,2}\.\s+[\p{L}'’-]+$/u.test(safeTopic(named))) return { ...s, text: "" };
   // A topic that is framing alone ("watch live", the name of a story cut from "WATCH LIVE: …") is
   // answered for the subject of the story's lead title.
   const lead = ctx.titles?.[0];

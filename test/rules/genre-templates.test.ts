@@ -1331,3 +1331,10 @@ test("'VIDEO:' opening a title is framing; a one-word story name is answered for
   expect(topicSubject("flight", ctx).text).toBe("Woman Dragged off Southwest Airlines Flight");
   expect(rewriteSubject("VIDEO: Woman dragged off Southwest Airlines flight", { year: 2017 }).text).toBe("Woman Dragged off Southwest Airlines Flight");
 });
+
+// From the reading of seed 155.
+test("one list item's word names nothing; 'Esq' is an abbreviation", () => {
+  expect(topicSubject("2. keaton", { storyName: "2. Keaton", titles: ["2. Keaton"], categoryIds: [24] }).text).toBe("");
+  expect(topicSubject("7. teach the first behavior", { storyName: "7. Teach the First Behavior", titles: ["7. Teach the First Behavior: Targeting"], categoryIds: [15] }).text).toBe("Teach the First Behavior");
+  expect(subjectOf("Roman J. Israel, ESQ").text).toBe("Roman J. Israel, Esq");
+});
