@@ -50,7 +50,9 @@ const RANKING = /\b(?:tier list|list|ranking|ranked|facts|quiz|compilation|myths
 /** "5 Differences Between A and B" for a comparison with two different sides. */
 const differences: Tpl = (h) => {
   const v = sides(h);
-  return v ? `5 Differences Between ${v[0]} and ${v[1]}` : "";
+  // A country named with its article ("Japan and the USA").
+  const the = (x: string) => (/^(?:USA|US|UK|UAE|Netherlands|Philippines)$/.test(x) ? `the ${x}` : x);
+  return v ? `5 Differences Between ${the(v[0])} and ${the(v[1])}` : "";
 };
 /** A frame for animal footage, not for a ranking, list or quiz about animals (see RANKING). */
 const footage = (f: Tpl): Tpl => (h) => (RANKING.test(h.S) ? "" : f(h));

@@ -408,6 +408,7 @@ describe("comparisons, films named like tasks, shift typos, small words", () => 
     const men = all(subjectOf("men vs women", { storyName: "Men vs Women", titles: ["Men vs Women - How Are They Different?"], categoryIds: [27] }));
     expect(men).toContain("Men vs Women: Who Wins?");
     expect(men).toContain("5 Differences Between Men and Women");
+    expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Japan vs USA"), 2017)).join(" | ")).toContain("5 Differences Between Japan and the USA"); // (seed 156: a country with its article)
     expect(men.join(" ")).not.toMatch(/What I Learned|Things to Know/);
     expect(all(subjectOf("iphone x vs pixel 2"))).toContain("iPhone X vs Pixel 2: Which Is Better?");
     expect(all(subjectOf("Reese's Tacos vs Reese's Tacos", { titles: ["REESE'S TACOS VS REESE'S TACOS"], categoryIds: [24] }))).toEqual([]);
