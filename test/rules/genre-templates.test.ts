@@ -1339,3 +1339,9 @@ test("one list item's word names nothing; 'Esq' is an abbreviation", () => {
   expect(topicSubject("7. teach the first behavior", { storyName: "7. Teach the First Behavior", titles: ["7. Teach the First Behavior: Targeting"], categoryIds: [15] }).text).toBe("Teach the First Behavior");
   expect(subjectOf("Roman J. Israel, ESQ").text).toBe("Roman J. Israel, Esq");
 });
+
+// From the reading of seed 157.
+test("a capital I standing for a pipe before a closing label separates ('… Gender Parity I MPW 2017'); the pronoun stays", () => {
+  expect(rewriteSubject("Canadian Prime Minister Justin Trudeau talks Trump and Gender Parity I MPW 2017", { year: 2017 }).text).toBe("Canadian Prime Minister Justin Trudeau Talks Trump and Gender Parity");
+  expect(rewriteSubject("Why I NEVER Eat Pizza", { year: 2017 }).text).toBe("Why I Never Eat Pizza");
+});
