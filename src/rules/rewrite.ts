@@ -142,7 +142,8 @@ const DANGLING = /(?:^|\s)(?:a|an|the|my|our|your|his|her|their|big|huge|new|fir
 /** The subject of a draft title, in the draft's own casing (see the module comment). */
 export function draftSubject(draft: string): DraftSubject {
   // The whole draft here (the subject is cut to length later), so brackets are still closed.
-  let t = plainText(draft).replace(/\s+/g, " ").trim();
+  // A date code anywhere ("Full Highlights 2017.10.18 vs Timberwolves") dates the upload, it is no part of the subject.
+  let t = plainText(draft).replace(/\s*\b(?:19|20)\d\d[./-]\d{1,2}[./-]\d{1,2}\b/g, "").replace(/\s+/g, " ").trim();
   // "Song (Official Lyric Video) - Artist": the artist comes after the label.
   const rel = /^(.+?)\s*[([](?:official|lyrics?|audio)[^)\]]*[)\]]\s*[-–|]\s*(.+)$/i.exec(t);
   if (rel) t = rel[2];

@@ -1345,3 +1345,9 @@ test("a capital I standing for a pipe before a closing label separates ('… Gen
   expect(rewriteSubject("Canadian Prime Minister Justin Trudeau talks Trump and Gender Parity I MPW 2017", { year: 2017 }).text).toBe("Canadian Prime Minister Justin Trudeau Talks Trump and Gender Parity");
   expect(rewriteSubject("Why I NEVER Eat Pizza", { year: 2017 }).text).toBe("Why I Never Eat Pizza");
 });
+
+// From the reading of seed 159.
+test("a date code anywhere in a title is no part of its subject", () => {
+  expect(rewriteSubject("Dejounte Murray Full Highlights 2017.10.18 vs Timberwolves", { year: 2017 }).text).not.toMatch(/2017/);
+  expect(rewriteSubject("Blade Runner 2049 Review", { year: 2017 }).text).toBe("Blade Runner 2049");
+});
