@@ -587,7 +587,7 @@ const FOREIGN_FUNCTION = new Set(
     "yang dan di ke dari ini itu untuk dengan ng sa mga ang nao em um uma os").split(" "),
 );
 
-const BROKEN = /\p{L}\.{2,}\p{L}|\p{Ll}\.{2}\s+\p{Lu}|\s(?:\.{3}|…)\s+\p{Lu}|\d\.\s+\d/u;
+const BROKEN = /\p{L}\.{2,}\p{L}|\p{L}\.{2}\s+\S|\s(?:\.{3}|…)\s+\p{Lu}|\d\.\s+\d/u;
 
 /** A sentence break inside the text: a word of two or more lower-case letters, a full stop, a capital; not an abbreviation ("Mrs. Maisel"). */
 function twoSentences(t: string): boolean {

@@ -1310,6 +1310,7 @@ describe("names cut mid-sentence, two dots", () => {
   });
   test("two dots before a new statement break the text", () => {
     expect(TEMPLATE_PATTERNS.map((p) => rewriteText(p, "This cat just realised that he's been neutered.. Wait for it", { year: 2017 })).filter(Boolean)).toEqual([]);
+    expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("FAIL.. + *New* ESTEE LAUDER DOUBLE WEAR NUDE 15 DAYS"), 2017)).filter(Boolean)).toEqual([]); // (seed 160)
   });
 });
 
