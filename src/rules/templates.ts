@@ -527,6 +527,8 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
   if (!subject.tone.sensitive && (/^(?:welcome|introducing|congratulations|congrats|happy birthday|happy anniversary|rip|rest in peace|meet (?:my|our)|(?:living|dealing|coping) with|(?:growing up|being) (?:a|an)|giving birth|not|get(?:ting)? (?:un)?ready|\d+ (?:years?|months?|days?) of \p{L}+ing)\b|\bstruggles$/iu.test(subject.text) || /\b(?:thank(?:s| you)|(?:exciting|big|huge) news|announcement|baby is (?:born|here))\b|\b(?:drops|launches|arrives|releases|comes out|is out|coming)\s+(?:tomorrow|today|tonight|soon|now|this (?:week|weekend|friday|month))$/i.test(subject.text))) return null;
   // A how-to that ends in a reveal after "..." ("How to Make Every Popular Mexican Dish... Vegan") reads whole or not at all.
   if (subject.kind === "headline" && /^how to\s/i.test(subject.text) && /\.\.\.|…/.test(subject.text)) return null;
+  // A feeling with no thing in it ("An Incredible Moment", "The Best Day Ever") names nothing to frame.
+  if (/^(?:(?:an?|the|my|our)\s+)?(?:incredible|amazing|awesome|crazy|insane|epic|unbelievable|emotional|special|perfect|best|worst|great)\s+(?:moments?|days?|nights?|times?|weeks?|things?|experiences?|surprises?)(?:\s+ever)?$/i.test(subject.text)) return null;
   // A date alone ("October 4th") or a span alone ("10 Years") names no subject.
   if (/^(?:\d+\s+(?:years?|months?|weeks?|days?|hours?|minutes?)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$/i.test(subject.text)) return null;
   // Two sentences ("Never Been So Mad. Grilling with Liza"): no one frame fits both.
