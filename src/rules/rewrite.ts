@@ -348,7 +348,9 @@ export function topicSubject(topic: string, ctx: TopicContext = {}): Subject {
  * EMPHASIS in templates.ts: names are written Capitalised, not shouted): "Tracee Ellis Ross", "Merrell Twins".
  */
 function ownName(name: string): boolean {
-  const ws = name.split(" ");
+  // (Small words inside do not count: "Game of Thrones"; an article makes a phrase: "Hijacks a Stranger's Tinder".)
+  if (/\s(?:a|an)\s/i.test(name)) return false;
+  const ws = name.split(" ").filter((w) => !/^(?:of|the|and|in|on|at|to|for)$/.test(w));
   return ws.length >= 2 && ws.length <= 3 && ws.every((w) => /^\p{Lu}/u.test(w)) && ws.some((w) => !isCommonWord(w.toLowerCase().replace(/['’]s$/, "")));
 }
 

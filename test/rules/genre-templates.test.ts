@@ -1352,3 +1352,9 @@ test("a date code anywhere in a title is no part of its subject", () => {
   expect(rewriteSubject("Dejounte Murray Full Highlights 2017.10.18 vs Timberwolves", { year: 2017 }).text).not.toMatch(/2017/);
   expect(rewriteSubject("Blade Runner 2049 Review", { year: 2017 }).text).toBe("Blade Runner 2049");
 });
+
+// From the reading of seed 162.
+test("a name with small words inside is a name of its own ('Game of Thrones' is not 'White Walker Game of Thrones')", () => {
+  const ctx = { storyName: "Game of Thrones", titles: ["White Walker Game of Thrones Halloween Makeup", "Game of Thrones Season 7 Recap"], categoryIds: [26, 24], topical: false };
+  expect(topicSubject("game of thrones", ctx).text).toBe("Game of Thrones");
+});
