@@ -320,7 +320,9 @@ export function topicSubject(topic: string, ctx: TopicContext = {}): Subject {
   // A name a cut opened mid-sentence ("rocks Mexico City", from "Massive earthquake rocks Mexico City") is
   // such a fragment even when the story is a tragedy: the lead title says what happened.
   const midSentence = /^\p{Ll}/u.test(name) && name.includes(" ");
-  if (name && typed === name.toLowerCase() && lead && (s.kind === "general" || s.kind === "headline") && (!s.genre || s.genre === "clip") && (!s.tone.sensitive || midSentence)) {
+  // So is one event word ("earthquake": which one?).
+  const oneEvent = s.kind === "event" && !name.includes(" ");
+  if (name && typed === name.toLowerCase() && lead && (s.kind === "general" || s.kind === "headline" || oneEvent) && (!s.genre || s.genre === "clip") && (!s.tone.sensitive || midSentence || oneEvent)) {
     const f = subjectFromText(lead, ctx);
     // The whole name, not only its subject: "Riverdale Season 2" is no "Part 2 of Riverdale".
     const padded = (x: string) => ` ${spaced(x)} `;

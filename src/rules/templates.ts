@@ -570,6 +570,8 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
 function foreign(t: string): boolean {
   // A word in another script inside Latin text ("Xov xwm-ເຂື່ອນນໍ້າອ້າວ tawg …") too; mostly another script ("한국 …") always.
   if (/[\p{L}--\p{Script=Latin}]{3,}/v.test(t)) return true;
+  // (Two Hangul, Han or kana letters are a word already: "LAY 레이 'SHEEP' MV Teaser".)
+  if (/[\p{Script=Hangul}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{2,}/u.test(t)) return true;
   const script = t.match(/[\p{L}--\p{Script=Latin}]/gv)?.length ?? 0;
   if (script && script * 2 > (t.match(/\p{L}/gu)?.length ?? 0)) return true;
   const ws = (t.toLowerCase().match(/\p{L}+/gu) ?? []);

@@ -1358,3 +1358,14 @@ test("a name with small words inside is a name of its own ('Game of Thrones' is 
   const ctx = { storyName: "Game of Thrones", titles: ["White Walker Game of Thrones Halloween Makeup", "Game of Thrones Season 7 Recap"], categoryIds: [26, 24], topical: false };
   expect(topicSubject("game of thrones", ctx).text).toBe("Game of Thrones");
 });
+
+// From the reading of seed 165.
+describe("one event word, two Hangul letters", () => {
+  test("one event word is answered for the lead title that says which", () => {
+    const ctx = { storyName: "Earthquake", titles: ["Powerful 7.1 earthquake strikes Mexico", "Earthquake in Mexico City"], categoryIds: [25, 25], topical: true };
+    expect(topicSubject("earthquake", ctx).text).toBe("Powerful 7.1 Earthquake Strikes Mexico");
+  });
+  test("two Hangul letters are a word of another script: no hook", () => {
+    expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("LAY 레이 'SHEEP' MV Teaser"), 2017)).filter(Boolean)).toEqual([]);
+  });
+});
