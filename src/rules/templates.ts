@@ -819,7 +819,7 @@ function unAlternate(t: string): string {
  */
 const shiftTypos = (t: string) => t.replace(/\b([A-Z])([AEIOU])([a-z]{2,})\b/g, (_, a: string, b: string, c: string) => a + b.toLowerCase() + c);
 /** Capitalised words that are names as often as words: kept. */
-const BRAND_CAPS = new Set(["TIME", "IT", "US"]);
+const BRAND_CAPS = new Set(["TIME", "IT", "US", "MAC"]);
 
 /**
  * Subject of a user's topic: plain text, the matched story's casing ("iphone x" → "iPhone X"),

@@ -1369,3 +1369,10 @@ describe("one event word, two Hangul letters", () => {
     expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("LAY 레이 'SHEEP' MV Teaser"), 2017)).filter(Boolean)).toEqual([]);
   });
 });
+
+// From the readings of seeds 113, 122, 125, 166.
+test("the MAC brand keeps its capitals where its story writes it so; shouted mac n' cheese stays a dish", () => {
+  const ctx = { storyName: "MAC Studio Fix Fluid NW58", titles: ["MAC Studio Fix  Fluid NW58 |Nyma Tang #thedarkestshade"], categoryIds: [26] };
+  expect(subjectOf("mac studio fix fluid nw58", ctx).text).toBe("MAC Studio Fix Fluid NW58");
+  expect(subjectOf("MAC N' CHEESE INSIDE FRIED CHICKEN", { storyName: "Mac N' Cheese Inside Fried Chicken", titles: ["MAC N' CHEESE INSIDE FRIED CHICKEN - VERSUS"], categoryIds: [26] }).text).toMatch(/^Mac N' Cheese/);
+});
