@@ -85,3 +85,9 @@ describe("topicKind", () => {
     );
   });
 });
+
+test("a measure of products is no product (seed 167: 'DxOMark Smartphone Ratings')", () => {
+  expect(topicKind("DxOMark Smartphone Ratings")).not.toBe("product");
+  expect(topicKind("Smartphone Sales")).not.toBe("product");
+  expect(topicKind("Google Pixel 2")).toBe("product");
+});
