@@ -13,7 +13,8 @@ const EVENT_PARTS = [
   // death
   String.raw`\b(?:dies|died|dead|death|deaths|deadly|killed|killings|murder\w*|homicide|suicide\w*|funeral\w*|obituar\w+|passed away|rest in peace|r\.i\.p|in memoriam|memorial|mourn\w*|tribute to|remembering|victims?|casualt\w+|fatal\w*|body found|pray(?:ers?|ing)? for|thoughts and prayers|vigil|condolences)\b`,
   // violence
-  String.raw`\b(?:shootings?|shooter|gunman|gunmen|gunfire|mass shooting|massacre\w*|terror|terrorism|terrorists?|bombs?|bombings?|bomber|bombed|explosions?|stabbing\w*|hostage\w*|war crimes?|genocide|airstrikes?|shot dead|shot and killed|opened fire|9[/.]11|september 11|injured in|(?:\d+|dozens?|hundreds?|people|many) (?:injured|wounded|hurt)|stampede)\b`,
+  // (Not a sport's shooting: "Kevin Durant Shooting Contest", "3-point shooting drills", "sharp shooter".)
+  String.raw`\b(?:shootings?(?!\s+(?:contest|drills?|guard|form|practice|percentage|workout|range|challenge|competition|stars?))|(?<!\b(?:sharp|three[- ]point|3[- ]point|sharp-)\s*)shooter|gunman|gunmen|gunfire|mass shooting|massacre\w*|terror|terrorism|terrorists?|bombs?|bombings?|bomber|bombed|explosions?|stabbing\w*|hostage\w*|war crimes?|genocide|airstrikes?|shot dead|shot and killed|opened fire|9[/.]11|september 11|injured in|(?:\d+|dozens?|hundreds?|people|many) (?:injured|wounded|hurt)|stampede)\b`,
   // disasters
   String.raw`\b(?:hurricanes?|earthquakes?|quake|tsunami|tornado\w*|wildfires?|forest fires?|floods?|flooding|landslides?|mudslides?|famine|natural disasters?|disaster relief|tropical storm|typhoon|cyclone|(?:air)?plane crash(?:es)?|(?:car|train|jet|helicopter|bus|boat|truck|motorcycle) crash(?:es)?|derail\w*|building collapse|bridge collapse|evacuat\w+|rescue workers?|death toll|state of emergency)\b`,
   // abuse

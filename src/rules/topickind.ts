@@ -113,8 +113,10 @@ const NOT_GERUND = new Set("king thing ring spring string wing sing bring swing 
 const gerundOpener = (w: string) => /^\p{L}{3,}ing$/u.test(w) && !NOT_GERUND.has(w.toLowerCase());
 
 /** 2–3 words opening with a common given name ("Bruno Mars"); not a thing of theirs ("Victoria Beckham Collection"). */
+const TITLE_RE = /^(?:(?:lieutenant|lt\.?|major|brigadier)\s+)?(?:president|vice president|senator|sen\.|governor|gov\.|rep\.|representative|mayor|general|gen\.|admiral|colonel|col\.|captain|capt\.|sergeant|dr\.?|doctor|prince|princess|sheriff|judge|justice|secretary|minister|prime minister|chancellor)\s+/i;
 export function namesPerson(text: string): boolean {
-  const w = words(text.trim());
+  // A title before the name says who it is ("Lieutenant General Jeff Buchanan", "Senator Jeff Flake").
+  const w = words(text.trim().replace(TITLE_RE, ""));
   const last = w[w.length - 1]?.toLowerCase() ?? "";
   // "LeBron James Fearless" is a campaign: a surname is no adjective.
   return w.length >= 2 && w.length <= 3 && GIVEN.has(w[0].toLowerCase()) && w.every((x) => /^[\p{L}'’.-]+$/u.test(x)) && !NOT_PERSON_TAIL.has(last) && !(w.length === 3 && /(?:less|ful|ous)$/.test(last));

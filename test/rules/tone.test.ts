@@ -102,3 +102,9 @@ describe("no banned phrase ever reaches a tragedy", () => {
     );
   });
 });
+
+test("a sport's shooting is no tragedy (seed 168: 'Kevin Durant Shooting Contest')", () => {
+  expect(toneOf("Racks: Kevin Durant Shooting Contest with Chris Mullin").sensitive).toBe(false);
+  expect(toneOf("Las Vegas shooting update").sensitive).toBe(true);
+  expect(toneOf("Sharp shooter drills").sensitive).toBe(false);
+});

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { TOPIC_KINDS, topicKind } from "../../src/rules/topickind.ts";
+import { TOPIC_KINDS, namesPerson, topicKind } from "../../src/rules/topickind.ts";
 
 describe("topicKind", () => {
   test.each([
@@ -90,4 +90,10 @@ test("a measure of products is no product (seed 167: 'DxOMark Smartphone Ratings
   expect(topicKind("DxOMark Smartphone Ratings")).not.toBe("product");
   expect(topicKind("Smartphone Sales")).not.toBe("product");
   expect(topicKind("Google Pixel 2")).toBe("product");
+});
+
+test("a title before a name says who it is (seed 168: 'Lieutenant General Jeff Buchanan')", () => {
+  expect(namesPerson("Lieutenant General Jeff Buchanan")).toBe(true);
+  expect(namesPerson("Senator Jeff Flake")).toBe(true);
+  expect(namesPerson("General Motors")).toBe(false);
 });
