@@ -108,3 +108,9 @@ test("a sport's shooting is no tragedy (seed 168: 'Kevin Durant Shooting Contest
   expect(toneOf("Las Vegas shooting update").sensitive).toBe(true);
   expect(toneOf("Sharp shooter drills").sensitive).toBe(false);
 });
+
+test("a child hit by a ball or a car is hurt: respectful frames only (seed 170)", () => {
+  expect(toneOf("Child Gets Hit With Todd Frazier Foul Ball Line Drive at Yankee Stadium").sensitive).toBe(true);
+  expect(toneOf("Pedestrian struck by car in Boston").sensitive).toBe(false); // (no "was/gets": a headline the other words must carry)
+  expect(toneOf("Drake gets hit with a pie").sensitive).toBe(false);
+});
