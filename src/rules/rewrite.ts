@@ -255,6 +255,8 @@ export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
   if ((s.kind === "product" || s.kind === "general") && !s.tone.sensitive && /\b(?:launch webcast|webcast|rocket launch|launch broadcast)\b/i.test(whole)) return { ...s, kind: "event", the: false, genre: null };
   // A comparison the title calls a fight or a match ("Demetrious Johnson vs Ray Borg | Highlights | UFC 216") is an event.
   if (s.genre === "versus" && SPORT_RE.test(whole)) return { ...s, kind: "event", genre: null };
+  // Filming or the making of a film ("Filming 'Mother!'", "Behind the Scenes of …") is a clip about it, not the film.
+  if (!s.tone.sensitive && /^(?:filming|making of|the making of|behind the scenes)\b/i.test(s.text)) return { ...s, kind: "general", the: false, vp: false, genre: "clip" };
   // A parody or sketch is a clip, not the thing it parodies ("iPhone X (parody)" is nothing to buy).
   // (Also when every title of its story says so: "BATTLEGROUNDS The Movie! (Official Fake Trailer)".)
   const PARODY = /\b(?:parody|spoof|skit|sketch|fake trailer)\b/i;

@@ -217,7 +217,8 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     person: [(h) => `${possessiveOf(h)} Best Moments Ever`],
     event: [(h) => `The Best Moments From ${h.NP}`],
     howto: [(h) => (h.mod ? `The Only ${h.mod} You'll Ever Need` : "")],
-    howto_vp: [(h) => `The Easiest Way to ${h.S}`],
+    // (Not "to DIY …": DIY is a label, no verb to follow "the easiest way to".)
+    howto_vp: [(h) => (/^DIY\s/i.test(h.S) ? "" : `The Easiest Way to ${h.S}`)],
     money: [(h) => (h.mod ? `The Ultimate ${h.mod} Guide` : "")],
   },
   "struct:number_led": {

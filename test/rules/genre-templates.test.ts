@@ -1376,3 +1376,14 @@ test("the MAC brand keeps its capitals where its story writes it so; shouted mac
   expect(subjectOf("mac studio fix fluid nw58", ctx).text).toBe("MAC Studio Fix Fluid NW58");
   expect(subjectOf("MAC N' CHEESE INSIDE FRIED CHICKEN", { storyName: "Mac N' Cheese Inside Fried Chicken", titles: ["MAC N' CHEESE INSIDE FRIED CHICKEN - VERSUS"], categoryIds: [26] }).text).toMatch(/^Mac N' Cheese/);
 });
+
+// From the reading of seed 172 (and 130, 157 for "Filming 'Mother").
+describe("filming a film, DIY as a verb", () => {
+  test("filming or the making of a film is a clip about it, not the film", () => {
+    const s = topicSubject("filming 'mother", { storyName: "Filming 'Mother", titles: ["mother! (2017) - Official Trailer - Paramount Pictures", "Filming 'Mother!'"], categoryIds: [1, 24], topical: true });
+    expect(TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017)).join(" ")).not.toMatch(/Watching|Review/);
+  });
+  test("no 'The Easiest Way to DIY …'", () => {
+    expect(rewriteText("hook:bold_claim", "How to DIY Cute Miniature Cactus Resin/Polymer Clay Tutorial", { year: 2017 }) ?? "").not.toMatch(/Easiest Way to DIY/);
+  });
+});
