@@ -764,7 +764,8 @@ function calm(t: string): string {
 
 /** Short common words in capitals inside mixed-case text are emphasis ("Level UP", "Best Wash-N-Go EVER"), not acronyms. */
 const plainShort = (t: string) =>
-  t.replace(/\b(?:MY|BY|TO|OF|IN|ON|AT|IS|WE|ME|BE|DO|GO|SO|NO|OR|AN|AS|UP|EVER|BUY|FULL|NEW|BEST|WHOLE|REAL|HUGE|BIG|FREE|ONLY|EVERY|NEVER|ALWAYS|MUST|VERY|MOST|ALL|NOT|YOU|YOUR|THIS|THAT|WHAT|WHY|HOW|WHEN|GOT|GET|OUR|THE|AND|FOR|WITH)\b/g, (w) => w.toLowerCase());
+  // (Not a part of a name joined by "&": "AT&T".)
+  t.replace(/(?<![&])\b(?:MY|BY|TO|OF|IN|ON|AT|IS|WE|ME|BE|DO|GO|SO|NO|OR|AN|AS|UP|EVER|BUY|FULL|NEW|BEST|WHOLE|REAL|HUGE|BIG|FREE|ONLY|EVERY|NEVER|ALWAYS|MUST|VERY|MOST|ALL|NOT|YOU|YOUR|THIS|THAT|WHAT|WHY|HOW|WHEN|GOT|GET|OUR|THE|AND|FOR|WITH)\b(?![&])/g, (w) => w.toLowerCase());
 
 /**
  * Words of 3–6 letters in capitals that writers capitalise only for emphasis ("Police DOG", "Gets HIT"),

@@ -1387,3 +1387,9 @@ describe("filming a film, DIY as a verb", () => {
     expect(rewriteText("hook:bold_claim", "How to DIY Cute Miniature Cactus Resin/Polymer Clay Tutorial", { year: 2017 }) ?? "").not.toMatch(/Easiest Way to DIY/);
   });
 });
+
+// Found by the whole-snapshot audit (a hook starting in lower case).
+test("a name joined by '&' keeps its capitals ('AT&T', not 'at&T')", () => {
+  expect(subjectOf("at&t", { storyName: "AT&T", titles: ["AT&T: The Company Behind the Telephone"] }).text).toBe("AT&T");
+  expect(subjectOf("Level UP AT Home").text).toBe("Level Up at Home");
+});
