@@ -44,10 +44,17 @@ function formRank(w: string): number {
 export function unspeakable(word: string): boolean {
   const w = word.toLowerCase();
   if (w.length < 5) return false;
+  // Casing asks this of every shouted word of every title of a story: remembered (a pure function of the word).
+  const known = SPEAKABLE.get(w);
+  if (known !== undefined) return known;
   const gs = trigrams(w);
   const rare = gs.filter((g) => (TRIGRAM_WORDS.get(g) ?? 0) < 3).length;
-  return rare >= 3 && rare >= 0.7 * gs.length;
+  const r = rare >= 3 && rare >= 0.7 * gs.length;
+  if (SPEAKABLE.size >= 50_000) SPEAKABLE.clear();
+  SPEAKABLE.set(w, r);
+  return r;
 }
+const SPEAKABLE = new Map<string, boolean>();
 const TRIGRAM_WORDS = new Map(Object.entries((lexicon as { trigrams: Record<string, number> }).trigrams));
 
 /** Common words that a Title-Cased or shouted source must never impose on a user's text. */
