@@ -4,7 +4,8 @@
  * eye (no giant junk clusters). Run: bun scripts/cluster-report.ts [topN]
  */
 import { parseCsvRecords } from "../src/feeds/csv.ts";
-import { assignStories, storyName, type ClusterItem, type StorySeed } from "../src/vault/cluster.ts";
+import { assignStories, type ClusterItem, type StorySeed } from "../src/vault/cluster.ts";
+import { storyName } from "../src/vault/naming.ts";
 
 const top = Number(process.argv[2] ?? 10);
 const csv = parseCsvRecords(await Bun.file(new URL("../data/youtube-us-2017.csv", import.meta.url)).text());

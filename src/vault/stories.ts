@@ -4,7 +4,8 @@
  * story's members, display name, niche, creators and daily series per source are recomputed.
  */
 import type { Niche } from "../domain/enums.ts";
-import { assignStories, storyName, type ClusterItem, type StorySeed } from "./cluster.ts";
+import { assignStories, type ClusterItem, type StorySeed } from "./cluster.ts";
+import { storyName } from "./naming.ts";
 import { dayOrdinal, type StoryRec, type VaultBody } from "./model.ts";
 
 /** Item weight for clustering order and naming: log-scaled reach so one viral video does not drown the rest. */

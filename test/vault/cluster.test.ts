@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { parseCsvRecords } from "../../src/feeds/csv.ts";
-import { MAX_STORY_TERMS, assignStories, cutPhrase, shortTitle, storyId, storyName, uncap, type ClusterItem, type StorySeed } from "../../src/vault/cluster.ts";
+import { MAX_STORY_TERMS, assignStories, storyId, type ClusterItem, type StorySeed } from "../../src/vault/cluster.ts";
+import { cutPhrase, shortTitle, storyName, uncap } from "../../src/vault/naming.ts";
 
 type Row = Record<string, string>;
 let rows: Row[] = [];
