@@ -12,7 +12,7 @@ export function matchCached(snap: Loaded, text: string): { story: StoryView; sco
   return lru(snap, "match", text, () => matchStory(snap.idx, text));
 }
 import type { GradeContext } from "../rules/grade.ts";
-import type { TopicContext } from "../rules/templates.ts";
+import type { TopicContext } from "../rules/subject.ts";
 
 /** Titles read per story for casing and tone: enough to see how the story is written, bounded work. */
 const TITLES_MAX = 40;

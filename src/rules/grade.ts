@@ -19,7 +19,7 @@
 import { titlePatterns } from "./structure.ts";
 import { headlineLogit } from "./headline.ts";
 import { rewritable, rewriteFor } from "./rewrite.ts";
-import type { TopicContext } from "./templates.ts";
+import type { TopicContext } from "./subject.ts";
 import type { PatternStat } from "./patterns.ts";
 import { type LengthRule, lengthShare, patternLogit, squash } from "./grade-signals.ts";
 import { readability, readabilityNote } from "./readability.ts";

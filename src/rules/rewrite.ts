@@ -11,7 +11,8 @@
  * The subject then goes through the same per-kind, tone-aware templates as hook-rescue.
  */
 import { plainText } from "./markup.ts";
-import { TOPIC_MAX, hookText, isCommonWord, productReadsWithThe, safeTopic, subjectOf, type Subject, type TopicContext } from "./templates.ts";
+import { hookText } from "./templates.ts";
+import { TOPIC_MAX, isCommonWord, productReadsWithThe, safeTopic, subjectOf, type Subject, type TopicContext } from "./subject.ts";
 import { isWorkTitle, toneOf } from "./tone.ts";
 import { classifyHook } from "./hook.ts";
 import { STOPWORDS, stem, tokens } from "./text.ts";

@@ -5,7 +5,8 @@
  */
 import { describe, expect, test } from "bun:test";
 import { genreOf, type Genre } from "../../src/rules/topickind.ts";
-import { TEMPLATE_PATTERNS, hookText, subjectOf, type Subject, type TopicContext } from "../../src/rules/templates.ts";
+import { TEMPLATE_PATTERNS, hookText } from "../../src/rules/templates.ts";
+import { subjectOf, type Subject, type TopicContext } from "../../src/rules/subject.ts";
 import { keepsDraft, rewriteSubject, rewriteText, topicSubject } from "../../src/rules/rewrite.ts";
 import { toneOf } from "../../src/rules/tone.ts";
 import { GENRE_TEMPLATES } from "../../src/rules/genre-templates.ts";

@@ -6,7 +6,8 @@
  */
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { HOOK_MAX, TEMPLATE_PATTERNS, TOPIC_MAX, applyTemplate, hookText, safeTopic, subjectOf, type Subject } from "../../src/rules/templates.ts";
+import { HOOK_MAX, TEMPLATE_PATTERNS, applyTemplate, hookText } from "../../src/rules/templates.ts";
+import { TOPIC_MAX, safeTopic, subjectOf, type Subject } from "../../src/rules/subject.ts";
 import { BANNED_WHEN_SENSITIVE } from "../../src/rules/tone.ts";
 import { draftSubject, rewriteSubject } from "../../src/rules/rewrite.ts";
 import { TOPIC_KINDS, type TopicKind } from "../../src/rules/topickind.ts";

@@ -6,7 +6,8 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { BANNED_WHEN_SENSITIVE, isSensitiveText, toneOf } from "../../src/rules/tone.ts";
-import { TEMPLATE_PATTERNS, hookText, subjectOf } from "../../src/rules/templates.ts";
+import { TEMPLATE_PATTERNS, hookText } from "../../src/rules/templates.ts";
+import { subjectOf } from "../../src/rules/subject.ts";
 import { rewriteText } from "../../src/rules/rewrite.ts";
 
 /** Real titles of the US 2017 file (data/youtube-2017-v1/USvideos.csv), about real tragedies. */

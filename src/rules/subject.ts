@@ -1,0 +1,462 @@
+/**
+ * The subject of a topic or draft, built once and framed by the templates (src/rules/templates.ts): the
+ * text in its real casing (the matched story's spelling, shouting calmed, Title Case), its kind, tone,
+ * genre and article, and whether it can be read at all (another language, two sentences, non-words).
+ * Deterministic. Every rule: docs/rules.md "Hook rescue and grade".
+ */
+import { plainText } from "./markup.ts";
+import { casingFrom, isPluralHead, isShouting, recase, titleCase, unspeakable, type Casing } from "./english.ts";
+import { toneOf, type Tone } from "./tone.ts";
+import { ANIMAL_HARM, genreOf, isComparison, namesPerson, singularAnimal, topicKind, type Genre, type GenreContext, type TopicKind } from "./topickind.ts";
+import { classifyHook } from "./hook.ts";
+import { readability } from "./readability.ts";
+import { STOPWORDS } from "./text.ts";
+import casingWords from "./casing-words.json";
+
+export interface Subject {
+  /** The topic as it should read, in its real casing ("iPhone X", "Las Vegas Shooting"). */
+  text: string;
+  kind: TopicKind;
+  tone: Tone;
+  /** Reads with "the" in running text ("the iPhone X", "the Las Vegas Shooting", not "the Bitcoin"). */
+  the: boolean;
+  plural: boolean;
+  /** A how-to given as a verb phrase ("Make Cold Brew"), not a noun phrase ("Makeup Routine"). */
+  vp: boolean;
+  /** A time frame kept from a draft ("after a week", "after 7 days"); empty when none. */
+  span: string;
+  /** What a `general` subject is (a dish, a song, a one-off clip…), from the matched story; null when unknown. */
+  genre?: Genre | null;
+  /** The matched story's main YouTube category, when most of its videos share one. */
+  cat?: number | null;
+  /** The subject comes from a music story (an artist): no rewrite reframes a performance. */
+  music?: boolean;
+  /** The draft already is a review, test or reaction ("… review", "I tried …"): its rewrite may say so. */
+  reviewed?: boolean;
+  /** The draft is a highlights video: its rewrite says moments or highlights, not "What You Need to Know". */
+  highlights?: boolean;
+  /** The text was cut at TOPIC_MAX characters: a headline or general subject is incomplete. */
+  cut?: boolean;
+  /** Every word of the text is a non-word by the readability rule ("Rrrrrrrrrrrrr"): nothing to frame. Set once by subjectOf. */
+  nonWords?: boolean;
+  /** The text cannot be read as one English title: another language, two sentences, dots glued between words. Set once by subjectOf. */
+  unreadable?: { foreign: boolean; twoSentences: boolean };
+  /** The text speaks in the first person somewhere ("… (This is my SECRET)"): a sensitive topic is the creator's own story. */
+  personal?: boolean;
+  /** The topic was typed as a question ("Tara where are we?"): no question tail after it. */
+  asked?: boolean;
+  /** A story matched (its titles are known), whatever its categories. */
+  storied?: boolean;
+  /** The story's titles announce a film or show (trailer, teaser, first look): it is not out yet. */
+  upcoming?: boolean;
+}
+
+/** Every word of the subject is a non-word by the readability rule ("Rrrrrrrrrrrrr", "Yyy"). */
+const nonWords = (t: string) => {
+  const r = readability(t);
+  return r.words > 0 && r.implausible === r.words;
+};
+/**
+ * Text in another language: mostly letters outside the Latin script ("한국 맥도날드 신 초콜릿 메뉴"), or two or
+ * more function words of Spanish, Portuguese, French, German, Indonesian or Tagalog and no English one
+ * ("Asi Se Vivió El Sismo De 7.1 En México", "Das aCar Auf Der IAA"). A short list, not a language model:
+ * a foreign title without such words ("Detik Detik Terjadinya Benturan Keras …") still gets framed.
+ */
+function foreign(t: string): boolean {
+  // A word in another script inside Latin text ("Xov xwm-ເຂື່ອນນໍ້າອ້າວ tawg …") too; mostly another script ("한국 …") always.
+  if (/[\p{L}--\p{Script=Latin}]{3,}/v.test(t)) return true;
+  // (Two Hangul, Han or kana letters are a word already: "LAY 레이 'SHEEP' MV Teaser".)
+  if (/[\p{Script=Hangul}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{2,}/u.test(t)) return true;
+  const script = t.match(/[\p{L}--\p{Script=Latin}]/gv)?.length ?? 0;
+  if (script && script * 2 > (t.match(/\p{L}/gu)?.length ?? 0)) return true;
+  const ws = (t.toLowerCase().match(/\p{L}+/gu) ?? []);
+  const other = ws.filter((w) => FOREIGN_FUNCTION.has(w)).length;
+  // ("vs" is everyone's: "Los Jugadores … vs Sarmiento" is still Spanish.)
+  const english = ws.filter((w) => STOPWORDS.has(w) && !FOREIGN_FUNCTION.has(w) && w !== "vs").length;
+  // One such word is enough beside a word spelled with Spanish, Portuguese or French accents ("Terremoto 7.1 en México");
+  // two in a sentence of five words or more; a short name keeps its own ("La La Land", "Le Tour de France").
+  const accented = ws.some((w) => /[áíóúñãõçàèùâêîôûœ]/u.test(w) || /\p{L}é\p{L}/u.test(w));
+  if (english === 0 && ((other >= 1 && accented) || (other >= 2 && ws.length >= 5))) return true;
+  // Seven words or more and not one common English word ("Detik Detik Terjadinya Benturan Keras Choirul Huda …").
+  return ws.length >= 7 && !ws.some((w) => STOPWORDS.has(w) || EMPHASIS.has(w));
+}
+const FOREIGN_FUNCTION = new Set(
+  ("el la los las de del en y que con por para una es se su al lo le les des du et est il une pas sur dans como pero muy " +
+    "der die das und ist nicht ein eine mit auf von zu den dem im " +
+    "yang dan di ke dari ini itu untuk dengan ng sa mga ang nao em um uma os").split(" "),
+);
+
+export const BROKEN = /\p{L}\.{2,}\p{L}|\p{L}\.{2}\s+\S|\s(?:\.{3}|…)\s+\p{Lu}|\d\.\s+\d/u;
+
+/** A sentence break inside the text: a word of two or more lower-case letters, a full stop, a capital; not an abbreviation ("Mrs. Maisel"). */
+function twoSentences(t: string): boolean {
+  // Dots glued between words ("Ok, Cam....Im Only Going to Say This Once") break the text as well, so
+  // do an ellipsis before a new statement ("Jemele Hill I Deserved My Suspension ... Not Mad at ESPN")
+  // and a number's full stop before another number ("Samoa Hotshot Crew 61. 2017").
+  if (BROKEN.test(t)) return true;
+  for (const m of t.matchAll(/(\p{L}+)\.\s+\p{Lu}/gu)) if (/\p{Ll}{2}$/u.test(m[1]) && !ABBREV.has(m[1].toLowerCase())) return true;
+  return false;
+}
+const ABBREV = new Set("mrs mr ms dr jr sr st vs ft mt vol no inc ltd co feat jan feb mar apr jun jul aug sep sept oct nov dec".split(" "));
+
+/** Control, format and other default-ignorable (invisible: U+034F, Hangul fillers, variation selectors) characters. */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2028\u2029]/gu;
+export const TOPIC_MAX = 80;
+
+/**
+ * Plain topic text: markup and entities removed (`<b>iphone</b> x` → `iphone x`), NFKC, invisible
+ * characters and leftover markup brackets turned into spaces, whitespace collapsed, cut at TOPIC_MAX
+ * at a word boundary, trailing punctuation dropped.
+ */
+export function safeTopic(s: string): string {
+  let t = s.normalize("NFKC").replace(INVISIBLE, " ");
+  // To a fixed point (each change shortens the text, so this ends), so safeTopic is idempotent even
+  // for entities escaped more deeply than plainText's rounds.
+  for (let prev = ""; prev !== t; ) [prev, t] = [t, plainText(t)];
+  // Entities plainText could not decode (unknown names, invalid code points) are markup debris too.
+  t = t.normalize("NFKC").replace(INVISIBLE, " ").replace(/&#?[A-Za-z0-9]{1,32};/g, " ").replace(/[<>{}\[\]`\\]/g, " ").replace(/\s+/g, " ").trim();
+  // Cut at TOPIC_MAX UTF-16 units, never inside a surrogate pair (a lone surrogate is malformed text).
+  if (t.length > TOPIC_MAX) t = t.slice(0, TOPIC_MAX).replace(/[\uD800-\uDBFF]$/, "").replace(/\s+\S*$/, "");
+  // Trailing punctuation last, spaces included ("! -" → ""), so the result is stable: safeTopic(safeTopic(x)) = safeTopic(x).
+  // A video file's extension is upload debris ("Opener Dedication.wmv"); dropped with the trailing punctuation, to a fixed point.
+  // An emoji at the end is decoration: a frame after it would read "Challenge😱: What Do You Think?".
+  for (let prev = ""; prev !== t; ) [prev, t] = [t, t.replace(/[\s.!?:;,|\-–—\p{Extended_Pictographic}\uFE0F\u200D]+$/u, "").replace(/\.(?:wmv|mp4|avi|mov|mkv|flv|webm|m4v|3gp)$/i, "")];
+  return t;
+}
+
+/** What is known about the story a topic matched (all optional: a topic may match nothing). */
+export interface TopicContext extends GenreContext {
+  /** The matched story's name. */
+  storyName?: string | null;
+  /** Titles of the story's items (videos, news headlines), for casing and tone. */
+  titles?: readonly string[];
+  /** Channel names of the story's videos: a music story named after its channel is an artist. */
+  channels?: readonly string[];
+}
+
+/** Head words that read with "the" ("the Las Vegas Shooting", "the Bitcoin Price", "the Keto Diet"). */
+/** A thing described, not named, by its first word ("Semi-Automatic Portable Railgun", "Light-Up LED Dress"): it takes "the". */
+const DESCRIBED = /^(?:semi-automatic|automatic|portable|electric|light-up|giant|tiny|mini|huge|homemade|handmade|wooden|smart|wireless|foldable|self-driving|flying|robotic|solar|cheap|expensive|inflatable|edible|waterproof|bulletproof)$/i;
+
+const THE_HEADS = new Set(
+  ("shooting attack bombing earthquake election referendum debate awards emmys oscars grammys vmas festival concert premiere " +
+    "finale trial verdict summit keynote conference ceremony parade protest protests march rally eclipse outage shutdown crash draft " +
+    "playoffs tour storm floods fire game match series price prices market economy bubble fork budget deal ipo rate rates dollar " +
+    "diet challenge trend update battery camera screen display design launch lineup trailer controversy scandal feud movement " +
+    "commercial ad speech interview performance documentary announcement theme release reveal championship championships open cup bowl derby olympics event carpet contest competition pageant briefing test twins brothers sisters").split(" "),
+);
+/** Heads that name a part or aspect of a product, not the product. */
+const FEATURE_HEADS = new Set("battery camera screen display design update notch price case charger keyboard speakers software features specs leaks rumors unlock fail test speed charging performance comparison life".split(" "));
+/** One-word products that still read with "the" ("the iPhone", not "the Bitcoin"). */
+const THE_DEVICES = new Set(
+  ("iphone ipad macbook imac airpods pixel galaxy switch xbox playstation ps4 ps5 oculus kindle gopro phone smartphone camera laptop " +
+    "console headphones earbuds watch smartwatch speaker drone tablet tv monitor keyboard mouse router controller headset car").split(" "),
+);
+/** A model designation closing a product name: "Pixel 2", "iPhone X", "Galaxy S8", "iPhone 8 Plus", "Oculus Go". */
+const MODEL_END = /(?:^|\s)(?:[A-Za-z]*\d+[A-Za-z]*|[A-Z]{1,2}|Plus|Pro|Max|Mini|Ultra|Lite|Air|Edition|Go|Note)$/;
+
+/**
+ * Whether a product name reads with "the": a model designation at its end or a device word in it
+ * ("the Google Pixel 2", "the Nintendo Switch", "the Apple Watch"), not a game, app or brand alone
+ * ("Super Mario Odyssey", "Snapchat").
+ */
+export function productReadsWithThe(name: string): boolean {
+  const ws = name.toLowerCase().split(" ");
+  return MODEL_END.test(name) || ws.some((w) => THE_DEVICES.has(w));
+}
+
+/** Leading words a topic may carry that are not part of its name. */
+const LEADING_THE = /^the\s+/i;
+const HOWTO_VP = /^how\s+to\s+/i;
+/** Imperative openers of a how-to given without "how to" ("make cold brew"). */
+const VP_TAILS = /\s+(?:at home|from scratch|the easy way|the right way|like a pro|for beginners|step by step|fast|quickly|easily|perfectly|every (?:single )?time|tutorial|guide)$/i;
+/** Tasks of the mind or the body, not made by hand: no "at Home", "in 10 Minutes" ("Teach the First Behavior"). */
+export const NOT_CRAFT = /^(?:learn|teach|start|lose|save|play|sing|dance|train|write|edit)\s/i;
+export const VP_OPENERS = /^(?:make|build|fix|cook|bake|draw|learn|teach|grow|clean|start|lose|save|paint|write|install|play|sing|dance|train|edit|brew|sew|knit|style|cut|dye|braid|apply|get rid of|reduce|improve|prevent|remove|repair|sharpen|replace|organize|organise)\s/i;
+
+/**
+ * A shouted text ("MEET MY NEW KITTEN") says nothing about which words are acronyms: lower-case every
+ * all-caps word of 3+ letters with a vowel (A, E, I, O, U: "NYFW" stays) and the short function words
+ * ("MY", "TO"), so recase and Title Case spell it (brands and the story's
+ * own casing still win; "NYC", "DIY" keep their capitals through the brand list).
+ */
+const SHORT_WORDS = new Set("MY BY TO OF IN ON AT IS IT WE ME BE DO GO SO NO OR AN AS UP VS".split(" "));
+function calm(t: string): string {
+  if (!isShouting(t)) return t;
+  // A lone "A" inside a shouted title is the article ("DROPS A TANK"), not an initial.
+  // (Not an acronym or handle no English word is spelled like: "KUWTK".)
+  return t.replace(/\b[A-Z][A-Z'’]+\b/g, (w) => ((w.length >= 3 && /[AEIOU]/.test(w) && !unspeakable(w)) || SHORT_WORDS.has(w) ? w.toLowerCase() : w)).replace(/(?<=\S\s)A(?=\s+[A-Za-z]{2})/g, "a");
+}
+
+/** Short common words in capitals inside mixed-case text are emphasis ("Level UP", "Best Wash-N-Go EVER"), not acronyms. */
+const plainShort = (t: string) =>
+  // (Not a part of a name joined by "&": "AT&T".)
+  t.replace(/(?<![&])\b(?:MY|BY|TO|OF|IN|ON|AT|IS|WE|ME|BE|DO|GO|SO|NO|OR|AN|AS|UP|EVER|BUY|FULL|NEW|BEST|WHOLE|REAL|HUGE|BIG|FREE|ONLY|EVERY|NEVER|ALWAYS|MUST|VERY|MOST|ALL|NOT|YOU|YOUR|THIS|THAT|WHAT|WHY|HOW|WHEN|GOT|GET|OUR|THE|AND|FOR|WITH)\b(?![&])/g, (w) => w.toLowerCase());
+
+/**
+ * Words of 3–6 letters in capitals that writers capitalise only for emphasis ("Police DOG", "Gets HIT"),
+ * by how they are written in the repository's mixed-case titles (scripts/build-casing-words.ts; judged
+ * on GB titles it never saw); acronyms ("NASA", "NFL") are not in the list and keep their capitals.
+ */
+const EMPHASIS = new Set((casingWords as { words: string[] }).words);
+/** A word the titles write in capitals only for emphasis (a word, or a name that writers shout). */
+export const isCommonWord = (w: string) => EMPHASIS.has(w);
+const plainCaps = (t: string) =>
+  t
+    // A run of capitalised words with an emphasis word in it is emphasis whole ("JACK RYAN" → "Jack Ryan"):
+    // its other words with a vowel are written Capitalised; brands keep theirs.
+    .replace(/\b[A-Z]{2,}(?:\s+[A-Z]{2,})+\b/g, (run) =>
+      run.split(/\s+/).some((w) => EMPHASIS.has(w.toLowerCase()) && !BRAND_CAPS.has(w))
+        ? run.replace(/[A-Z]{3,}/g, (w) => (/[AEIOU]/.test(w) && !BRAND_CAPS.has(w) && !KEEP_CAPS.has(w) ? w[0] + w.slice(1).toLowerCase() : w))
+        : run,
+    )
+    .replace(/\b[A-Z]{3,6}\b/g, (w, at: number) =>
+      // The head of a compound keeps its capital: "GROSS-Tacular" → "Gross-Tacular".
+      EMPHASIS.has(w.toLowerCase()) && !BRAND_CAPS.has(w) ? (t[at + w.length] === "-" ? w[0] + w.slice(1).toLowerCase() : w.toLowerCase()) : w,
+    );
+/**
+ * A run of capitalised words with a long one in it is one shouted name ("Danielle Bregoli is BHAD BHABIE"):
+ * recase would calm the long word ("Bhabie") and keep the short one ("BHAD"); its words with a vowel are
+ * written Capitalised together ("Bhad Bhabie"), acronyms and brands kept.
+ */
+const capRuns = (t: string) =>
+  t.replace(/\b[A-Z]{2,}(?:\s+[A-Z]{2,})+\b/g, (run) =>
+    /\b[A-Z]*[AEIOU][A-Z]*\b/.test(run) && run.split(/\s+/).some((w) => w.length >= 5 && /[AEIOU]/.test(w) && !unspeakable(w))
+      ? run.replace(/[A-Z]{2,}/g, (w) => (/[AEIOU]/.test(w) && !BRAND_CAPS.has(w) && !KEEP_CAPS.has(w) && !unspeakable(w) ? w[0] + w.slice(1).toLowerCase() : w))
+      : run,
+  );
+/** Acronyms with a vowel that a run of capitals must not calm. */
+const KEEP_CAPS = new Set("NASA USA NBA NFL UFC WWE ESPN CNN BBC HBO ASMR DIY NYC SNL BTS UK EU AI VR NASCAR FIFA NCAA MLB NHL IOS TV OMG LOL".split(" "));
+/**
+ * Alternating capitals as a style ("GeT rEaDay WiTh mE"): three or more words with a capital after a
+ * small letter, not a name's ("McDonald", "iPhone", "DeVos"), are written in small letters.
+ */
+function unAlternate(t: string): string {
+  if (!/\p{Ll}\p{Lu}/u.test(t)) return t;
+  const ws = t.split(" ");
+  // A name's capitals: one after a prefix ("McDonald", "DeVos") or after a single small letter ("iPhone").
+  const named = (w: string) => /^(?:Mc|Mac|De|La|Le|Di|Da|O['’])\p{Lu}\p{Ll}*$|^\p{Ll}\p{Lu}[^\p{Ll}]*\p{Ll}*$/u.test(w);
+  const odd = (w: string) => /\p{Ll}\p{Lu}/u.test(w) && !named(w);
+  // Once the style is plain, every word written in it goes ("mE" too); brands get their casing back from the dictionary.
+  return ws.filter(odd).length >= 3 ? ws.map((w) => (/\p{Ll}\p{Lu}/u.test(w) ? w.toLowerCase() : w)).join(" ") : t;
+}
+
+/**
+ * A capital vowel typed second by a held Shift key ("Isla FIsher", "DOnald", "WIldlife"): a typo, not a
+ * name. Pairs with a second consonant are names or handles ("CQuartz", "JLaw", "XFactor") and stay.
+ */
+const shiftTypos = (t: string) => t.replace(/\b([A-Z])([AEIOU])([a-z]{2,})\b/g, (_, a: string, b: string, c: string) => a + b.toLowerCase() + c);
+/** Capitalised words that are names as often as words: kept. */
+const BRAND_CAPS = new Set(["TIME", "IT", "US", "MAC"]);
+
+/**
+ * Subject of a user's topic: plain text, the matched story's casing ("iphone x" → "iPhone X"),
+ * otherwise the user's own casing with shouting calmed, then Title Case; its kind, tone, article and
+ * number.
+ */
+export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", asked = false): Subject {
+  // "Pizza w/ My Dad": the shorthand is spelled out; a quote a cut name left open goes ("Filming 'Mother").
+  // A colon glued to the next word ("Adrian Peterson:'The Sky Is the Limit'") takes its space.
+  topic = topic.replace(/(\p{L}):(?=['"‘“]?\p{Lu})/gu, "$1: ");
+  // A collaboration written as one shouted handle ("CARLIBYBELxMISSGUIDED") is two names.
+  const collab = /\b[A-Z]{3,}x[A-Z]{3,}\b/.test(topic);
+  topic = topic.replace(/\b([A-Z]{3,})x([A-Z]{3,})\b/g, "$1 x $2");
+  // A closing double quote whose opening a cut took ("GOT7 You Are” M/V") goes (a space takes its place:
+  // taking it out could join "&A" and "A;" into something that reads as an entity).
+  // A *tag* a cut left open at the end ("My 2017 YouTube Rewind **365 Days of Vlogs") is a label.
+  let t = safeTopic(topic).replace(/\s+\*{2,}[^*]+$/u, "").replace(/(^|\s)w\/\s*/gi, "$1with ").replace(/^([^“"]*)[”"](?=[^“”"]*$)/u, "$1 ").replace(/(^|\s)['‘"“](?=[^'’"”]*$)/u, "$1").replace(/(?<!\p{L})\*+|\*+(?!\p{L})/gu, " ").replace(/\s+/g, " ").trim();
+  // A pair's possessive that ends the subject lost its noun to a cut ("Vanessa and Maks’ - Tango"): the
+  // names stay. (Not a brand alone: "McDonald's".)
+  if (/\s(?:and|&)\s/i.test(t)) t = t.replace(/(\p{L}{2,})(?:['’]s|s['’])$/u, (m, w: string) => (m.endsWith("s’") || m.endsWith("s'") ? w + "s" : w));
+  // Emoji inside a subject are decoration ("Intense 🎙️ ASMR 🎙️ Sounds").
+  t = t.replace(/\s*[\p{Extended_Pictographic}\uFE0F\u200D]+\s*/gu, " ").trim() || t;
+  // Two people listed with a comma ("Tim McGraw, Faith Hill") are a pair: "Tim McGraw and Faith Hill".
+  // So are two performers a release credits before its dash ("J Balvin, Willy William - Mi Gente").
+  const pair = /^([^,]+),\s+([^,]+)$/.exec(t);
+  const credited = (x: string) => (ctx.titles ?? []).some((y) => y.toLowerCase().startsWith(`${x.toLowerCase()} - `));
+  if (pair && ((namesPerson(pair[1]) && namesPerson(pair[2])) || (!/\d/.test(t) && credited(t) && (ctx.categoryIds ?? []).includes(MUSIC)))) t = `${pair[1]} and ${pair[2]}`;
+  // A person's role after the name says who, not what ("Sean Hughes comedian" → "Sean Hughes").
+  const role = /^(.+?),?\s+(?:the\s+)?(?:comedian|comic|actor|actress|singer|rapper|musician|magician|author|songwriter|dancer|chef|director|youtuber)$/i.exec(t);
+  if (role && namesPerson(role[1])) t = role[1];
+  const dict: Casing = casingFrom([ctx.storyName ?? "", ...(ctx.titles ?? [])].map(unAlternate));
+  let vp = false;
+  let leadingThe = false;
+  const asTyped = t;
+  if (HOWTO_VP.test(t)) {
+    t = t.replace(HOWTO_VP, "");
+    vp = true;
+  } else if (VP_OPENERS.test(t) && !/\s(?:vs\.?|versus)\s/i.test(t)) vp = true; // "Make Mega Blender VS Coca Cola" is an experiment, no task
+  // A reveal after "..." ("Make Every Popular Mexican Dish... VEGAN") is no task to frame.
+  // No frame fits it whole either ("What You Need to Know About How to Make … Vegan"): a headline, which
+  // hookText leaves unframed.
+  let revealed = false;
+  if (vp && /\.\.\.|…/.test(t)) {
+    vp = false;
+    t = asTyped;
+    revealed = true;
+  }
+  // Templates add their own setting ("… at Home", "… Like a Pro"); a how-to keeps only its task.
+  if (vp) t = t.replace(VP_TAILS, "") || t;
+  if (LEADING_THE.test(t) && t.split(" ").length > 1) {
+    t = t.replace(LEADING_THE, "");
+    leadingThe = true;
+  }
+  // (The "x" of a collaboration split out of a shouted handle stays small: "Carlibybel x Missguided".)
+  let text = titleCase(plainCaps(plainShort(shiftTypos(recase(capRuns(calm(unAlternate(t))), dict)))));
+  if (collab) text = text.replace(/(\p{L}) X (?=\p{L})/u, "$1 x ");
+  const tone = toneOf(t, ctx.storyName ?? "", ctx.titles ?? []);
+  const words = text.split(" ");
+  // A trailing year is no head: "the IRONMAN World Championship 2017".
+  const head = (words.filter((w) => !/^(?:19|20)\d\d$/.test(w)).pop() ?? "").toLowerCase();
+  // Read the hook on the topic before its end punctuation went: "not enough milk?" is a question.
+  // Typed as a question: its question mark says so (cheap; the hook classifier below reads the rest).
+  const question = asked || /\?/.test(topic);
+  const hooked = asked || classifyHook(text) !== "plain" || classifyHook(plainText(topic)) === "question";
+  let kind = vp ? "howto" : revealed ? "headline" : topicKind(text, ctx, hooked);
+  // A spectacle counted in its name ("250,000 Dominoes", "10 Years") is no topic to explain or list.
+  // (A year is no count: "the 1976 Buick Skyhawk Commercial".)
+  if ((kind === "general" || (kind === "howto" && !vp)) && /^\d[\d,.]*\s/.test(text) && !/^(?:1[89]|20)\d\d\b/.test(text) && !["screen", "song", "food"].includes(genreOf(text, ctx) ?? "")) kind = "headline";
+  // A headline is quoted whole, with the article it came with.
+  const cut = plainText(topic).normalize("NFKC").replace(/\s+/g, " ").trim().length > TOPIC_MAX;
+  if (kind === "headline" && leadingThe) {
+    return withGenre({ asked: question,  text: titleCase(shiftTypos(recase(calm(safeTopic(topic)), dict))), kind, tone, the: false, plural: false, vp: false, span, cut }, ctx);
+  }
+  // A part of a product ("iPhone X Battery") is not something to buy or switch to.
+  if (kind === "product" && words.length >= 2 && FEATURE_HEADS.has(head)) kind = "general";
+  const gaming = (ctx.categoryIds ?? []).some((c) => c === 20);
+  let the = leadingThe;
+  if (!the && !vp) {
+    if (kind === "product") the = !gaming && productReadsWithThe(text);
+    else if (kind === "event" || kind === "money" || kind === "general") the = THE_HEADS.has(head) || (kind === "general" && words.length >= 2 && DESCRIBED.test(words[0]) && !isPluralHead(text));
+  }
+  // A topic opening with a possessive or determiner already has its article ("Apple's new phone").
+  if (/^(?:a|an|my|your|our|his|her|their|this|that|these|those)\s/i.test(text) || /['’]s\s/.test(words[0] + " ")) the = false;
+  // A band or a name with its own article ("The Maine", "The Weeknd"): person templates use the bare
+  // name (S), so the article goes back into it.
+  if (kind === "person" && leadingThe) return withGenre({ asked: question,  text: `The ${text}`, kind, tone, the: false, plural: false, vp, span }, ctx);
+  return withGenre({ asked: question,  text, kind, tone, the, plural: !vp && isPluralHead(text), vp, span, cut }, ctx);
+}
+
+export const MUSIC = 10;
+/** The story's genre, main category and whether it is a music story (see Subject), and whether the final text is all non-words. */
+function withGenre(s: Subject, ctx: TopicContext): Subject {
+  const r = genreParts(s, ctx);
+  return { ...r, nonWords: nonWords(r.text), unreadable: { foreign: foreign(r.text), twoSentences: twoSentences(r.text) } };
+}
+
+function genreParts(s: Subject, ctx: TopicContext): Subject {
+  const cats = (ctx.categoryIds ?? []).filter((c): c is number => c != null);
+  const counts = new Map<number, number>();
+  for (const c of cats) counts.set(c, (counts.get(c) ?? 0) + 1);
+  let cat: number | null = null;
+  for (const [c, n] of counts) if (n * 2 > cats.length && (cat === null || n > counts.get(cat)!)) cat = c;
+  // A short music name is a performer only if a channel carries it or a title opens "Name - Song";
+  // otherwise it is the song ("R5 - Hurts Good", "One More Light (Official Video) - Linkin Park").
+  // (More than half the videos, as topicKind counts a music story.)
+  const music = cats.length > 0 && (counts.get(MUSIC) ?? 0) * 2 > cats.length;
+  const story = { cat, storied: (ctx.titles?.length ?? 0) > 0, upcoming: (ctx.titles ?? []).some((t) => UPCOMING.test(t)) };
+  // A channel is no product, whatever its category ("IGN Live" is no "I Switched to IGN"): a creator.
+  if (s.kind === "product" && (ctx.channels ?? []).some((c) => alnum(c) === alnum(s.text))) return { ...s, ...story, kind: "person", the: false, genre: null, music: false };
+  // A comparison asks which side wins, whatever its sides are (see isComparison).
+  if (!s.tone.sensitive && s.kind !== "headline" && isComparison(s.text, ctx)) return { ...s, ...story, kind: "general", the: false, plural: false, vp: false, genre: "versus", music: false };
+  // A film named like a task ("COOK OFF! (2017 Movie) – Official Trailer") is a film, not a how-to.
+  if (s.kind === "howto" && genreOf(s.text, ctx) === "screen") return { ...s, ...story, kind: "general", the: false, vp: false, genre: "screen", music: false };
+  // ("The Front Bottoms", "The Shins": "The" and a plural name a band.)
+  if (s.kind === "person" && music && ctx.titles?.length && !namesPerson(s.text) && !namesPair(s.text) && !creditedPair(s.text, ctx) && !creditedPerformer(s.text, ctx) && !isArtist(s.text, ctx) && !/^the\s.+s$/i.test(s.text)) return wholeSong({ ...s, ...story, kind: "general", the: false, genre: "song", music: false }, ctx);
+  // A name a channel carries, on music releases ("Rita Ora - Anywhere (Official Video)"), is the performer.
+  if (s.kind === "general" && s.text.split(" ").length <= 3 && (ctx.titles ?? []).some((t) => MUSIC_LABEL.test(t)) && (ctx.channels ?? []).some((c) => alnum(c).includes(alnum(s.text))))
+    return { ...s, ...story, kind: "person", the: false, genre: null, music: true };
+  // A short name a release credits as a performer ("Usher and Blake Shelton - …", "… ft. Blake Shelton") is one.
+  if (s.kind === "general" && music && !s.tone.sensitive && s.text.split(" ").length <= 3 && creditedPerformer(s.text, ctx)) return { ...s, ...story, kind: "person", the: false, genre: null, music: true };
+  // Two people named ("Tim McGraw and Faith Hill") are persons, on a music release the performers.
+  if ((s.kind === "general" || s.kind === "person") && !s.tone.sensitive && (namesPair(s.text) || (music && creditedPair(s.text, ctx)))) return { ...s, ...story, kind: "person", the: false, genre: null, music };
+  // A how-to named by its dish ("DIY Five Crazy Donut Burgers") reads as a recipe.
+  if (s.kind === "howto" && !s.vp && genreOf(s.text, ctx) === "food") return { ...s, ...story, text: dish(s.text), kind: "general", the: false, genre: "food", music: false };
+  const genre = s.kind === "general" ? genreOf(s.text, ctx) : null;
+  // (Also when an attack word made it an event: "Killer Whales Attack Minke" is footage news, no event to explain.)
+  if (ANIMAL_HARM.test(s.text) && (genre === "animal" || (s.kind === "event" && genreOf(s.text, ctx) === "animal"))) return { ...s, ...story, kind: "headline", the: false, genre: null, music: false };
+  if (genre === "animal") {
+    const w = s.text.split(" ");
+    // (Not a creature named by two animals: "Spider Cat" is a character.)
+    const the = (w.length <= 3 && !/^(?:a|an|the|my|your|our|his|her|their|this|that)\s/i.test(s.text) && !/['’]s?\s/.test(s.text) && singularAnimal(w[w.length - 1]) && !(w.length >= 2 && singularAnimal(w[w.length - 2]))) || animalInPlace(w);
+    return { ...s, ...story, the: s.the || the, genre, music: false };
+  }
+  if (genre === "song" && !s.text.includes(" ")) return wholeSong({ ...s, ...story, the: false, genre, music: false }, ctx);
+  if (genre === "clip" && animalInPlace(s.text.split(" "))) return { ...s, ...story, the: true, genre, music: false };
+  // A film or song keeps the article of its title ("The Shape of Water", "The Commuter").
+  if ((genre === "screen" || genre === "song") && s.the && !/^the\s/i.test(s.text)) return { ...s, ...story, text: `The ${s.text}`, the: false, genre, music: false };
+  return { ...s, ...story, text: genre === "food" ? dish(s.text) : s.text, genre, music: s.kind === "person" && music };
+}
+
+/** One animal and where it is ("Bear in Russian Traffic", "Dog on a Skateboard"): it reads with "the". */
+const animalInPlace = (w: string[]) => w.length >= 3 && singularAnimal(w[0]) && /^(?:in|on|at|with|from|vs\.?|versus|under|inside)$/i.test(w[1]);
+
+/** One word of a song's title ("Dogs", a story of "Blake Shelton - I'll Name the Dogs") is the song's whole title. */
+function wholeSong(s: Subject, ctx: TopicContext): Subject {
+  if (s.text.includes(" ")) return s;
+  const song = songHolding(s.text, ctx);
+  return song ? { ...s, text: titleCase(recase(song)) } : s;
+}
+
+/** The title of a song a release names "Artist - Song (…)" that ends with `word` but is more than it. */
+function songHolding(word: string, ctx: TopicContext): string | null {
+  const w = word.toLowerCase();
+  for (const t of ctx.titles ?? []) {
+    const m = /^[^-–—]+\s[-–—]\s(.+)$/.exec(t);
+    const song = m?.[1].replace(/\s*[([][^)\]]*[)\]]/g, "").trim();
+    if (song && song.toLowerCase() !== w && new RegExp(`(?:^|\\s)${w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`, "i").test(song) && song.split(" ").length <= 6) return song;
+  }
+  return null;
+}
+
+/** Whether a title credits `name` as a performer: second before the dash ("Usher and Blake Shelton - Stand By Me") or after "ft." / "feat.". */
+function creditedPerformer(name: string, ctx: TopicContext): boolean {
+  const n = name.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  // (Not a name alone before the dash: "Powerpuff Girls Theme - Bagpipe Rock" is a song, "G10 - Highest Note …" a note.)
+  const re = new RegExp(`\\b(?:and|&|x)\\s+${n}\\s+[-–—]\\s|\\b(?:ft\\.?|feat\\.?|featuring)\\s+${n}\\b`, "i");
+  return (ctx.titles ?? []).some((t) => re.test(t));
+}
+
+/** "A and B" that a release credits as "A, B - Song". */
+function creditedPair(t: string, ctx: TopicContext): boolean {
+  const m = /^(?:the\s+)?(.+?)\s+and\s+(.+)$/i.exec(t);
+  return !!m && (ctx.titles ?? []).some((y) => y.toLowerCase().replace(/^the\s+/, "").startsWith(`${m[1]}, ${m[2]} - `.toLowerCase()));
+}
+
+/** Two people ("Tim McGraw and Faith Hill", "Nick & Peta Smith" is not: one name each side). */
+function namesPair(t: string): boolean {
+  const m = /^(.+?)\s+(?:and|&)\s+(.+)$/.exec(t);
+  return !!m && namesPerson(m[1]) && namesPerson(m[2]);
+}
+
+const UPCOMING = /\b(?:trailer|teaser|first look|sneak peek|coming soon|announcement)\b/i;
+
+/** A dish keeps its name; the frames say "Recipe" ("Chicken Fajita Soup Recipe" → "Chicken Fajita Soup"). */
+const dish = (t: string) => t.replace(/\s+Recipes?$/i, "").replace(/^DIY\s+/i, "") || t;
+const alnum = (t: string) => t.toLowerCase().replace(/^the\s+/, "").replace(/[^\p{L}\p{N}]+/gu, "");
+/** "Song (Official Video) - Artist": the release label says the artist comes after the dash. */
+const LABEL_FIRST = /^(.+?)\s*[([](?:official|lyrics?|audio)[^)\]]*[)\]]\s*[-–—|]\s*(.+)$/i;
+/**
+ * Whether a music story's name is its performer: a channel carries it, or more titles put it before
+ * the dash ("Sam Smith - Too Good At Goodbyes") than after it (a cover "Too Good At Goodbyes - SAM SMITH").
+ */
+function isArtist(name: string, ctx: TopicContext): boolean {
+  const key = alnum(name);
+  if (!key) return false;
+  if ((ctx.channels ?? []).some((c) => alnum(c).includes(key))) return true;
+  let before = 0, after = 0;
+  for (const t of ctx.titles ?? []) {
+    // "Artist - Song", or "Song (Official Video) - Artist" when the release label comes first.
+    const rel = LABEL_FIRST.exec(t);
+    const m = /^(.+?)\s+[-–—]\s+(.+)$/.exec(t);
+    let [artistPart, songPart] = rel ? [rel[2], rel[1]] : m ? [m[1], m[2]] : ["", ""];
+    // A channel that is the part after the dash makes it "Song - Artist" ("Invitation - Why Don't We [Official Music Video]").
+    const bare = (x: string) => alnum(x.replace(/\s*[([][^)\]]*[)\]]/g, ""));
+    if (!rel && m && (ctx.channels ?? []).some((c) => alnum(c) && alnum(c) === bare(songPart) && alnum(c) !== bare(artistPart))) [artistPart, songPart] = [songPart, artistPart];
+    if (artistPart && alnum(artistPart).includes(key)) before++;
+    else if (songPart && alnum(songPart).includes(key)) after++;
+  }
+  return before > after;
+}
+/** A music release label in a title: "(Official Video)", "(Audio)", "Lyric Video". */
+const MUSIC_LABEL = /\bofficial\s+(?:music\s+)?(?:video|audio|lyric)|\blyrics?\s+video\b|\((?:official\s+)?audio\)/i;
