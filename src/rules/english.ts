@@ -213,6 +213,8 @@ export function titleCase(text: string): string {
       else if (/^[ap]\.m\.?$/.test(core)) parts[i] = lead + core; // 5 a.m., never 5 A.m.
       else if (/^(?:\p{L}\.){2,}$/u.test(core)) parts[i] = lead + core.toUpperCase(); // initials: "s.s." → "S.S."
       else if (/^[a-z]\d{1,2}$/.test(core) && !start) parts[i] = lead + core; // a model written so ("Prusa i3", "Canon g7")
+      // A unit after its number stays small ("261 kph", "45 mph").
+      else if (/^(?:kph|mph|km|kg|lbs?|ft|cm|mm|mi|ml|oz)$/.test(core) && /^[\d.,]+$/.test(parts[i - 2] ?? "")) parts[i] = lead + core;
       // A name's particle between two names ("Henrique da Silva", "Leonardo da Vinci", "Vincent van Gogh").
       else if (NAME_PARTICLES.has(core) && !start && i !== last && /^\p{Lu}/u.test(parts[i + 2] ?? "") && /^\p{Lu}\p{Ll}/u.test(parts[i - 2] ?? "")) parts[i] = lead + core;
       // A collaboration's "x" between two names ("My Little Pony x ColourPop"), not the letter X.

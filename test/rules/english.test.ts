@@ -30,6 +30,7 @@ describe("titleCase", () => {
     ["Live Q & A with Birdie, Brie and Winston", "Live Q & A with Birdie, Brie and Winston"], // an initial paired by "&", not the article (seed 114)
     ["My Little Pony x ColourPop Review", "My Little Pony x ColourPop Review"], // a collaboration's x between names (seed 116)
     ["Gökhan Saki KOs Henrique da Silva", "Gökhan Saki KOs Henrique da Silva"], // a name's particle (seed 123)
+    ["261 kph Water Rocket Trike", "261 kph Water Rocket Trike"], // a unit after its number (seed 177)
     ["Vincent van Gogh Museum", "Vincent van Gogh Museum"],
     ["the da vinci code", "The Da Vinci Code"], // (only between two capitalised names)
     ["iPhone x Review", "iPhone X Review"], // (the letter after a model name)

@@ -1394,3 +1394,8 @@ test("a name joined by '&' keeps its capitals ('AT&T', not 'at&T')", () => {
   expect(subjectOf("at&t", { storyName: "AT&T", titles: ["AT&T: The Company Behind the Telephone"] }).text).toBe("AT&T");
   expect(subjectOf("Level UP AT Home").text).toBe("Level Up at Home");
 });
+
+// From the reading of seed 177.
+test("a dental click standing for a pipe separates ('… TRIKE ǀ 0-100 kph …')", () => {
+  expect(topicSubject("261 kph water rocket trike ǀ 0-100 kph in 0.55 second ǀ", { storyName: "261 kph WATER ROCKET TRIKE ǀ 0-100 kph in 0.55 second ǀ" }).text).toBe("261 kph Water Rocket Trike");
+});
