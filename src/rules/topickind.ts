@@ -158,8 +158,8 @@ export function topicKind(text: string, ctx: KindContext = {}, hooked = false): 
   const sides = t.split(/\s(?:vs\.?|v\.?)\s/i);
   const comparison = /\b(?:homemade|store[- ]bought|cheap|expensive|real|fake|diy|original|copy)\b/i;
   if (sides.length === 2 && sides.every((x) => words(x).length <= 3) && !PRODUCT_RE.test(t) && !comparison.test(t)) return "event";
-  // (Not a measure of products: "DxOMark Smartphone Ratings" is nothing to buy.)
-  if (w.length <= 6 && PRODUCT_RE.test(t) && !/\b(?:ratings|rankings|scores|sales|prices|deals|lists?|charts?)$/i.test(t)) return "product";
+  // (Not a measure of products, "DxOMark Smartphone Ratings", nor one falling, "Drone Down!!": nothing to buy.)
+  if (w.length <= 6 && PRODUCT_RE.test(t) && !/\b(?:ratings|rankings|scores|sales|prices|deals|lists?|charts?|down|crash(?:es|ed)?|fails?)$/i.test(t)) return "product";
   // (Not a game's song: "Jump Up, Super Star! - Super Mario Odyssey Musical".)
   if (w.length <= 5 && majority(GAMING) && !(ctx.titles ?? []).some((x: string) => /\b(?:musical|song|soundtrack|theme song|music video)\b/i.test(x))) return "product";
   if (w.length <= 4 && (ctx.niche === "Tech" || ctx.niche === "AI") && MODEL_TOKEN_RE.test(t)) return "product";

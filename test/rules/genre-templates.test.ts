@@ -1399,3 +1399,9 @@ test("a name joined by '&' keeps its capitals ('AT&T', not 'at&T')", () => {
 test("a dental click standing for a pipe separates ('… TRIKE ǀ 0-100 kph …')", () => {
   expect(topicSubject("261 kph water rocket trike ǀ 0-100 kph in 0.55 second ǀ", { storyName: "261 kph WATER ROCKET TRIKE ǀ 0-100 kph in 0.55 second ǀ" }).text).toBe("261 kph Water Rocket Trike");
 });
+
+// From the reading of seed 179.
+test("'Follow Me Around' is a format, not a subject", () => {
+  const ctx = { storyName: "Follow Me Around- HALLOWEEN EXPRESS!", titles: ["Follow Me Around- HALLOWEEN EXPRESS!"], categoryIds: [26] };
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("follow me around- halloween express!", ctx), 2017)).join(" ")).not.toMatch(/^Follow Me Around:/);
+});
