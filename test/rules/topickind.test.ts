@@ -89,7 +89,7 @@ describe("topicKind", () => {
 test("a measure of products is no product (seed 167: 'DxOMark Smartphone Ratings')", () => {
   expect(topicKind("DxOMark Smartphone Ratings")).not.toBe("product");
   expect(topicKind("Smartphone Sales")).not.toBe("product");
-  expect(topicKind("Drone Down!!")).not.toBe("product"); // (seed 179: one falling)
+  expect(topicKind("Drone Down")).not.toBe("product"); // (seed 179: one falling; the subject reaches topicKind without its "!!")
   expect(topicKind("Google Pixel 2")).toBe("product");
 });
 
