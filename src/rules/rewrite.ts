@@ -100,6 +100,9 @@ const TRAIL_RE = new RegExp(
       String.raw`(?<=\bvs\.?\s.*)comparisons?`,
       // A kicker at the end ("Cheap Amazon Makeup... OMG").
       String.raw`(?:omg|omfg|wow|lol|smh)`,
+      // A series named after a comma ("DIY Dragon's Beard AKA Edible Hair, Corinne vs. Cooking").
+      // (Four words or more before the comma: "Japan, USA vs. China" is a list.)
+      String.raw`(?<=\S+\s+\S+\s+\S+\s+\S+,\s*)[a-z]+\s+vs\.?\s+[a-z]+`,
       // A guest after a format ("Makeup Tutorial w/ RawBeautyKristi").
       String.raw`(?<=\b(?:tutorial|challenge|vlog|routine|look|cover|collab|makeup)\s+)w\/\s*\S+(?:\s+\S+)?`,
     ].join("|") +

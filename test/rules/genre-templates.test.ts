@@ -1405,3 +1405,9 @@ test("'Follow Me Around' is a format, not a subject", () => {
   const ctx = { storyName: "Follow Me Around- HALLOWEEN EXPRESS!", titles: ["Follow Me Around- HALLOWEEN EXPRESS!"], categoryIds: [26] };
   expect(TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("follow me around- halloween express!", ctx), 2017)).join(" ")).not.toMatch(/^Follow Me Around:/);
 });
+
+// Seen in five readings (139, 146, 151, 162, 171): a series named after a comma.
+test("a series named after a comma is no part of the subject; a list with a comparison stays", () => {
+  expect(rewriteSubject("DIY Dragon's Beard AKA Edible Hair, Corinne vs. Cooking", { year: 2017 }).text).toBe("DIY Dragon's Beard AKA Edible Hair");
+  expect(rewriteSubject("Japan, USA vs. China", { year: 2017 }).text).toBe("Japan, USA vs. China");
+});
