@@ -75,6 +75,8 @@ const TRAIL_RE = new RegExp(
       String.raw`,?\s*(?:jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?`,
       // A trailer label with credits after it ("JACK RYAN Official Trailer TEASER John Krasinski").
       String.raw`official\s+(?:trailer|teaser)\b.*`,
+      // "Movie Trailer" labels the film ("Replicas Movie Trailer" is "Replicas").
+      String.raw`(?:movie|film)\s+(?:trailer|teaser)\b.*`,
       // A first-look label with its cast ("‘WACO’ Official NEW Series First Look Starring Michael Shannon").
       String.raw`(?:official\s+)?(?:new\s+)?(?:series\s+)?first\s+look\s+starring\b.*|starring\s+\S.*`,
       String.raw`(?:(?:full|honest|in-depth|long-term|quick|detailed|official|my)\s+)?(?:review|unboxing|first impressions|first look|hands[- ]on|impressions|reaction|explained|update|results|breakdown|recap|overview|thoughts|opinion|trailer|teaser|introduction|intro|mv|m\/v)s?(?:\s*#?\d+)?`,

@@ -1411,3 +1411,8 @@ test("a series named after a comma is no part of the subject; a list with a comp
   expect(rewriteSubject("DIY Dragon's Beard AKA Edible Hair, Corinne vs. Cooking", { year: 2017 }).text).toBe("DIY Dragon's Beard AKA Edible Hair");
   expect(rewriteSubject("Japan, USA vs. China", { year: 2017 }).text).toBe("Japan, USA vs. China");
 });
+
+// From the reading of seed 182.
+test("'Movie Trailer' labels the film ('Replicas Movie Trailer' is 'Replicas')", () => {
+  expect(rewriteSubject("Replicas Movie Trailer", { year: 2017 }).text).toBe("Replicas");
+});
