@@ -98,3 +98,8 @@ test("a title before a name says who it is (seed 168: 'Lieutenant General Jeff B
   expect(namesPerson("Senator Jeff Flake")).toBe(true);
   expect(namesPerson("General Motors")).toBe(false);
 });
+
+test("a name followed by a theory, trailer or series names no person (seed 185: 'Harry Potter Theory')", () => {
+  expect(namesPerson("Harry Potter Theory")).toBe(false);
+  expect(namesPerson("Harry Potter")).toBe(true);
+});
