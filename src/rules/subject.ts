@@ -264,7 +264,8 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   // A closing double quote whose opening a cut took ("GOT7 You Are” M/V") goes (a space takes its place:
   // taking it out could join "&A" and "A;" into something that reads as an entity).
   // A *tag* a cut left open at the end ("My 2017 YouTube Rewind **365 Days of Vlogs") is a label.
-  let t = safeTopic(topic).replace(/\s+\*{2,}[^*]+$/u, "").replace(/(^|\s)w\/\s*/gi, "$1with ").replace(/^([^“"]*)[”"](?=[^“”"]*$)/u, "$1 ").replace(/(^|\s)['‘"“](?=[^'’"”]*$)/u, "$1").replace(/(?<!\p{L})\*+|\*+(?!\p{L})/gu, " ").replace(/\s+/g, " ").trim();
+  // So is a tag whose opening star a cut took ("NEW* PLAYTESTING MICKEY").
+  let t = safeTopic(topic).replace(/\s+\*{2,}[^*]+$/u, "").replace(/^(?:new|update|live|updated)\*+\s+/i, "").replace(/(^|\s)w\/\s*/gi, "$1with ").replace(/^([^“"]*)[”"](?=[^“”"]*$)/u, "$1 ").replace(/(^|\s)['‘"“](?=[^'’"”]*$)/u, "$1").replace(/(?<!\p{L})\*+|\*+(?!\p{L})/gu, " ").replace(/\s+/g, " ").trim();
   // A pair's possessive that ends the subject lost its noun to a cut ("Vanessa and Maks’ - Tango"): the
   // names stay. (Not a brand alone: "McDonald's".)
   if (/\s(?:and|&)\s/i.test(t)) t = t.replace(/(\p{L}{2,})(?:['’]s|s['’])$/u, (m, w: string) => (m.endsWith("s’") || m.endsWith("s'") ? w + "s" : w));

@@ -1416,3 +1416,8 @@ test("a series named after a comma is no part of the subject; a list with a comp
 test("'Movie Trailer' labels the film ('Replicas Movie Trailer' is 'Replicas')", () => {
   expect(rewriteSubject("Replicas Movie Trailer", { year: 2017 }).text).toBe("Replicas");
 });
+
+// From the reading of seed 187.
+test("a tag whose opening star a cut took is a label ('NEW* PLAYTESTING …')", () => {
+  expect(subjectOf("New* Playtesting Mickey, Minnie, and Donald").text).toBe("Playtesting Mickey, Minnie, and Donald");
+});
