@@ -482,6 +482,9 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
   if (!subject.tone.sensitive && (/^(?:welcome|introducing|congratulations|congrats|happy birthday|happy anniversary|rip|rest in peace|meet (?:my|our)|(?:living|dealing|coping) with|(?:growing up|being) (?:a|an)|giving birth|not|get(?:ting)? (?:un)?ready|\d+ (?:years?|months?|days?) of \p{L}+ing)\b|\bstruggles$|\bget(?:ting)?\s+(?:un)?read(?:a)?y\s+with\s+me\b/iu.test(subject.text) || /\b(?:thank(?:s| you)|(?:exciting|big|huge) news|announcement|baby is (?:born|here))\b|\b(?:drops|launches|arrives|releases|comes out|is out|coming)\s+(?:tomorrow|today|tonight|soon|now|this (?:week|weekend|friday|month))$/i.test(subject.text))) return null;
   // A how-to that ends in a reveal after "..." ("How to Make Every Popular Mexican Dish... Vegan") reads whole or not at all.
   if (subject.kind === "headline" && /^how to\s/i.test(subject.text) && /\.\.\.|…/.test(subject.text)) return null;
+  // An order to pit two things ("Make Mega Blender VS Coca Cola in Slow Motion") is neither a task nor a
+  // comparison a frame can name (seen in three readings).
+  if (/^(?:make|put|mix|drop|throw)\s.+\svs\.?\s/i.test(subject.text)) return null;
   // A feeling with no thing in it ("An Incredible Moment", "The Best Day Ever") names nothing to frame.
   if (/^(?:(?:an?|the|my|our)\s+)?(?:incredible|amazing|awesome|crazy|insane|epic|unbelievable|emotional|special|perfect|best|worst|great)\s+(?:moments?|days?|nights?|times?|weeks?|things?|experiences?|surprises?)(?:\s+ever)?$/i.test(subject.text)) return null;
   // A date alone ("October 4th") or a span alone ("10 Years") names no subject.
