@@ -113,4 +113,5 @@ test("a hashtag in capitals is an acronym, whatever its vowels (seed 127: '#UNGA
   expect(recase("Drops a Tank on River Oaks BLVD")).toBe("Drops a Tank on River Oaks Blvd"); // (seed 128: an abbreviation, no acronym)
   expect(recase("Gymnastics at 40,000Ft")).toBe("Gymnastics at 40,000ft"); // (seed 134: a unit glued to its number)
   expect(recase("4K 60FPS")).toBe("4K 60FPS");
+  expect(recase("Satisfying YO-YO With BLADES")).toBe("Satisfying Yo-Yo With Blades"); // (seed 191: a doubled word)
 });
