@@ -115,3 +115,8 @@ test("a child hit by a ball or a car is hurt: respectful frames only (seed 170)"
   expect(toneOf("Pedestrian struck by car in Boston").sensitive).toBe(false); // (no "was/gets": a headline the other words must carry)
   expect(toneOf("Drake gets hit with a pie").sensitive).toBe(false);
 });
+
+test("a car hitting a cyclist is a collision: respectful frames only (seed 192)", () => {
+  expect(toneOf("Car Hits Cyclist in East Flatbush").sensitive).toBe(true);
+  expect(toneOf("Car Hits 200 MPH on the Autobahn").sensitive).toBe(false);
+});
