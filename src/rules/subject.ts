@@ -135,6 +135,15 @@ export interface TopicContext extends GenreContext {
 }
 
 /** Head words that read with "the" ("the Las Vegas Shooting", "the Bitcoin Price", "the Keto Diet"). */
+/**
+ * A story named in sentence case with a small-letter head ("Fidget spinner") names a thing, not a title:
+ * its singular reads with "the" ("What You Need to Know About the Fidget Spinner"). Two or three words.
+ */
+function commonNoun(storyName: string | null | undefined, text: string): boolean {
+  const ws = (storyName ?? "").trim().split(/\s+/);
+  return ws.length >= 2 && ws.length <= 3 && /^\p{Lu}\p{Ll}+$/u.test(ws[0]) && ws.slice(1).every((w) => /^\p{Ll}+$/u.test(w)) && !isPluralHead(text);
+}
+
 /** A thing described, not named, by its first word ("Semi-Automatic Portable Railgun", "Light-Up LED Dress"): it takes "the". */
 const DESCRIBED = /^(?:semi-automatic|automatic|portable|electric|light-up|giant|tiny|mini|huge|homemade|handmade|wooden|smart|wireless|foldable|self-driving|flying|robotic|solar|cheap|expensive|inflatable|edible|waterproof|bulletproof)$/i;
 
@@ -328,7 +337,7 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   let the = leadingThe;
   if (!the && !vp) {
     if (kind === "product") the = !gaming && productReadsWithThe(text);
-    else if (kind === "event" || kind === "money" || kind === "general") the = THE_HEADS.has(head) || (kind === "general" && words.length >= 2 && DESCRIBED.test(words[0]) && !isPluralHead(text));
+    else if (kind === "event" || kind === "money" || kind === "general") the = THE_HEADS.has(head) || (kind === "general" && words.length >= 2 && DESCRIBED.test(words[0]) && !isPluralHead(text)) || (kind === "general" && commonNoun(ctx.storyName, text));
   }
   // A topic opening with a possessive or determiner already has its article ("Apple's new phone").
   if (/^(?:a|an|my|your|our|his|her|their|this|that|these|those)\s/i.test(text) || /['’]s\s/.test(words[0] + " ")) the = false;

@@ -1421,3 +1421,9 @@ test("'Movie Trailer' labels the film ('Replicas Movie Trailer' is 'Replicas')",
 test("a tag whose opening star a cut took is a label ('NEW* PLAYTESTING …')", () => {
   expect(subjectOf("New* Playtesting Mickey, Minnie, and Donald").text).toBe("Playtesting Mickey, Minnie, and Donald");
 });
+
+// From the reading of seed 193.
+test("a story named in sentence case with a small-letter head names a thing: 'the Fidget Spinner'", () => {
+  expect(hookText("struct:second_person", subjectOf("fidget spinner", { storyName: "Fidget spinner", titles: ["Fidget spinner in space"] }), 2017)).toBe("What You Need to Know About the Fidget Spinner");
+  expect(hookText("struct:second_person", subjectOf("dragon age inquisition", { storyName: "Dragon Age Inquisition", titles: ["Dragon Age Inquisition"] }), 2017)).toBe("What You Need to Know About Dragon Age Inquisition");
+});
