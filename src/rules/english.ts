@@ -87,8 +87,7 @@ export function casingFrom(sources: readonly string[]): Casing {
     const found = [...src.matchAll(WORD_RE)];
     const ws = found.map((m) => m[0]);
     ws.forEach((w, i) => {
-      // A hashtag in capitals is an acronym ("#UNGA"), whatever its vowels.
-      const tagged = src[found[i].index! - 1] === "#" && /^\p{Lu}{2,6}$/u.test(w);
+      const tagged = capitalTag(src, found[i].index!, w);
       const key = w.toLowerCase();
       // A model a mixed-case title writes in lower case ("Prusa i3") is its spelling, unless a capital form outranks it.
       let rank = /^\p{Ll}{1,2}\d{1,3}$/u.test(w) ? 2 : formRank(w);
@@ -127,9 +126,11 @@ export function casingFrom(sources: readonly string[]): Casing {
  * of 5+ letters calmed to Capitalised ("MAKEUP" → "Makeup"); short all-caps words stay (likely acronyms).
  */
 export function recase(text: string, dict: Casing = new Map()): string {
-  // A hashtag in capitals is an acronym ("#UNGA"): kept as written.
-  return text.replace(WORD_RE, (w, at: number) => (text[at - 1] === "#" && /^\p{Lu}{2,6}$/u.test(w) ? w : recaseWord(w, dict)));
+  return text.replace(WORD_RE, (w, at: number) => (capitalTag(text, at, w) ? w : recaseWord(w, dict)));
 }
+
+/** A hashtag in capitals is an acronym ("#UNGA"), whatever its vowels: `w` found at `at` in `text`. */
+const capitalTag = (text: string, at: number, w: string) => text[at - 1] === "#" && /^\p{Lu}{2,6}$/u.test(w);
 
 function recaseWord(w: string, dict: Casing): string {
   const lower = w.toLowerCase();

@@ -25,6 +25,14 @@ const SPAN_RE = new RegExp(String.raw`\b(?:after|for|in|over)\s+${NUM}\s+${UNIT}
 /** A list's lead ("9 Things You Need To Know About", "10 Facts About"). */
 const LIST_LEAD = new RegExp(String.raw`^${NUM}\s+(?:\S+\s+){0,3}?(?:things|reasons|tips|facts|ways|lessons|mistakes|secrets|tricks|myths)\b`, "i");
 
+/** A launch's greeting before what it launches ("Introducing Oculus Go"). */
+const LAUNCH = String.raw`(?:introducing|meet the new|say hello to)`;
+const LAUNCH_OPENER = new RegExp(String.raw`^${LAUNCH}\s`, "i");
+/** A pronoun that is the subject of a verb after it ("Nothing Has Changed"). */
+const SUBJECT_PRONOUN = String.raw`\b(?:nothing|everything|something|it|that|this|he|she|they|we|i|you)`;
+/** A parody, sketch or fake trailer: a clip, not the thing it makes fun of. */
+const PARODY = /\b(?:parody|spoof|skit|sketch|fake trailer)\b/i;
+
 const LEAD_RE = new RegExp(
   "^(?:" +
     [
@@ -55,7 +63,7 @@ const LEAD_RE = new RegExp(
       String.raw`\d{1,2}\.(?=\s)`,
       String.raw`#\d{1,4}(?=\s)`,
       // A launch names its product after the greeting ("Introducing Oculus Go").
-      String.raw`(?:introducing|meet the new|say hello to)`,
+      LAUNCH,
       // "Video of Storm Ophelia in Ireland" is about the storm.
       String.raw`(?:video|footage|photos?|pictures?)\s+of`,
     ].join("|") +
@@ -66,7 +74,7 @@ const TRAIL_RE = new RegExp(
   String.raw`\s+(?:` +
     [
       // (Not after a pronoun that is the subject: "Larry's Back & Nothing Has Changed".)
-      String.raw`(?<!\b(?:nothing|everything|something|it|that|this|he|she|they|we|i|you)\s+)(?:(?:just|has|have)\s+)?(?<!\b(?:nothing|everything|something|it|that|this|he|she|they|we|i|you)\s+(?:(?:just|has|have)\s+)?)(?:changed|dropped|arrived|launched|leaked)(?:\s+everything)?`,
+      String.raw`(?<!${SUBJECT_PRONOUN}\s+)(?:(?:just|has|have)\s+)?(?<!${SUBJECT_PRONOUN}\s+(?:(?:just|has|have)\s+)?)(?:changed|dropped|arrived|launched|leaked)(?:\s+everything)?`,
       // (Not "is back": "The Mom's View Is Back" announces the show, it is no product arriving.)
       String.raw`(?:is|are)\s+(?:here|coming|out now|finally here)`,
       // A date at the end ("Polestar Global Launch Event 17.10.17", "Interview, Sept. 2017").
@@ -254,7 +262,7 @@ export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
   }
   const n = s.text.split(" ").length;
   // A launch ("Introducing Context Cards", posted by Snapchat under Music) is no song.
-  if (s.genre === "song" && /^(?:introducing|meet the new|say hello to)\s/i.test(whole)) return { ...s, kind: "general", genre: null, music: false };
+  if (s.genre === "song" && LAUNCH_OPENER.test(whole)) return { ...s, kind: "general", genre: null, music: false };
   // A list or explainer about animals ("9 Things You Need To Know About Kittens") is no footage of them.
   if (s.genre === "animal" && LIST_LEAD.test(whole)) return { ...s, genre: null };
   // A launch broadcast names what is launched ("Echostar 105 / SES-11 Launch Webcast"): an event, nothing to buy.
@@ -265,7 +273,6 @@ export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
   if (!s.tone.sensitive && /^(?:filming|making of|the making of|behind the scenes)\b/i.test(s.text)) return { ...s, kind: "general", the: false, vp: false, genre: "clip" };
   // A parody or sketch is a clip, not the thing it parodies ("iPhone X (parody)" is nothing to buy).
   // (Also when every title of its story says so: "BATTLEGROUNDS The Movie! (Official Fake Trailer)".)
-  const PARODY = /\b(?:parody|spoof|skit|sketch|fake trailer)\b/i;
   if (!s.tone.sensitive && (PARODY.test(whole) || (!!ctx.titles?.length && ctx.titles.every((t) => PARODY.test(t))))) return { ...s, kind: "general", the: false, vp: false, genre: "clip" };
   // A trailer or a film ("COOK OFF! (2017 Movie) – Official Trailer") is a screen title, not a how-to.
   // A film keeps the article of its title ("The Commuter Teaser Trailer #1" → "The Commuter").
@@ -355,7 +362,7 @@ export function topicSubject(topic: string, ctx: TopicContext = {}): Subject {
 
 /**
  * A name of two or three capitalised words, one of them never seen written for emphasis in capitals (see
- * EMPHASIS in templates.ts: names are written Capitalised, not shouted): "Tracee Ellis Ross", "Merrell Twins".
+ * EMPHASIS in subject.ts: names are written Capitalised, not shouted): "Tracee Ellis Ross", "Merrell Twins".
  */
 function ownName(name: string): boolean {
   // (Small words inside do not count: "Game of Thrones"; an article makes a phrase: "Hijacks a Stranger's Tinder".)
