@@ -27,6 +27,8 @@ export interface GenreHelpers {
   a: string;
   /** A film or show not out yet, as far as the story says: a trailer, a teaser, a first look (or no story). */
   upcoming: boolean;
+  /** A song story named by its performers, not the song ("Tori Kelly & Luis Fonsi"). */
+  performers: boolean;
 }
 type Tpl = (h: GenreHelpers) => string;
 const hookOnly = (f: Tpl): Tpl => (h) => (h.rw ? "" : f(h));
@@ -108,9 +110,10 @@ export const GENRE_TEMPLATES: Record<Genre, Partial<Record<string, Tpl[]>>> = {
   song: {
     "hook:confession": [hookOnly((h) => `My Honest Reaction to ${h.S}`)],
     "struct:first_person": [hookOnly((h) => `First Time Hearing ${h.S}: My Reaction`)],
-    "hook:question": [hookOnly((h) => `What Is ${h.S} Really About?`)],
-    "struct:number_led": [hookOnly((h) => `5 Details You Missed in ${h.S}`)],
-    "struct:second_person": [hookOnly((h) => `${h.S}: The Meaning You Missed`)],
+    // (About the song's words: not for its performers.)
+    "hook:question": [hookOnly((h) => (h.performers ? "" : `What Is ${h.S} Really About?`))],
+    "struct:number_led": [hookOnly((h) => (h.performers ? "" : `5 Details You Missed in ${h.S}`))],
+    "struct:second_person": [hookOnly((h) => (h.performers ? "" : `${h.S}: The Meaning You Missed`))],
     "struct:bracket_tag": [hookOnly((h) => `${h.S} [Reaction]`)],
     "struct:dash_split": [hookOnly((h) => `${h.S} - Reaction and Review`)],
   },

@@ -178,6 +178,9 @@ export function draftSubject(draft: string): DraftSubject {
     span = normaliseSpan(sm[0]);
     s = (main.slice(0, sm.index) + " " + main.slice(sm.index + sm[0].length)).replace(/\s+/g, " ").replace(/\s+([.,;:!?])/g, "$1").trim();
   }
+  // A hashtag ending the title is a tag ("Nashville Vigil for Las Vegas Shooting Victims #PrayForVegas",
+  // "… During a Hurricane #Irma"): a frame after it reads "#Irma: What You Need to Know". Three words stay at least.
+  s = s.replace(/(?<=\S+\s+\S+\s+\S+)(?:\s+#[\p{L}\p{N}_]+)+$/u, "");
   // A series format whose frame is its name ("Everything Wrong With Scream 2 in 19 Minutes or Less") stays whole.
   const format = /\bin \d+ minutes or less$/i.test(s);
   for (let k = 0; k < 4 && !format; k++) {

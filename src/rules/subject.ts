@@ -49,6 +49,8 @@ export interface Subject {
   storied?: boolean;
   /** The story's titles announce a film or show (trailer, teaser, first look): it is not out yet. */
   upcoming?: boolean;
+  /** A song story named by its performers ("Tori Kelly & Luis Fonsi - Hallelujah"): no frame about the song's words. */
+  performers?: boolean;
 }
 
 /** Every word of the subject is a non-word by the readability rule ("Rrrrrrrrrrrrr", "Yyy"). */
@@ -273,8 +275,9 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   // A closing double quote whose opening a cut took ("GOT7 You Are” M/V") goes (a space takes its place:
   // taking it out could join "&A" and "A;" into something that reads as an entity).
   // A *tag* a cut left open at the end ("My 2017 YouTube Rewind **365 Days of Vlogs") is a label.
-  // So is a tag whose opening star a cut took ("NEW* PLAYTESTING MICKEY").
-  let t = safeTopic(topic).replace(/\s+\*{2,}[^*]+$/u, "").replace(/^(?:new|update|live|updated)\*+\s+/i, "").replace(/(^|\s)w\/\s*/gi, "$1with ").replace(/^([^“"]*)[”"](?=[^“”"]*$)/u, "$1 ").replace(/(^|\s)['‘"“](?=[^'’"”]*$)/u, "$1").replace(/(?<!\p{L})\*+|\*+(?!\p{L})/gu, " ").replace(/\s+/g, " ").trim();
+  // So is a tag whose opening star a cut took ("NEW* PLAYTESTING MICKEY"), and a label
+  // whose closing star a cut took ("… Jaylen Brown 1 on 1 *MUST WATCH").
+  let t = safeTopic(topic).replace(/\s+\*{2,}[^*]+$|\s+\*+(?:must\s+(?:watch|see)|gone\s+wrong|not\s+clickbait|live|new|emotional|hilarious|omg|insane|epic)!*$/iu, "").replace(/^(?:new|update|live|updated)\*+\s+/i, "").replace(/(^|\s)w\/\s*/gi, "$1with ").replace(/^([^“"]*)[”"](?=[^“”"]*$)/u, "$1 ").replace(/(^|\s)['‘"“](?=[^'’"”]*$)/u, "$1").replace(/(?<!\p{L})\*+|\*+(?!\p{L})/gu, " ").replace(/\s+/g, " ").trim();
   // A pair's possessive that ends the subject lost its noun to a cut ("Vanessa and Maks’ - Tango"): the
   // names stay. (Not a brand alone: "McDonald's".)
   if (/\s(?:and|&)\s/i.test(t)) t = t.replace(/(\p{L}{2,})(?:['’]s|s['’])$/u, (m, w: string) => (m.endsWith("s’") || m.endsWith("s'") ? w + "s" : w));
@@ -369,6 +372,8 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   if (s.kind === "product" && (ctx.channels ?? []).some((c) => alnum(c) === alnum(s.text))) return { ...s, ...story, kind: "person", the: false, genre: null, music: false };
   // A comparison asks which side wins, whatever its sides are (see isComparison).
   if (!s.tone.sensitive && s.kind !== "headline" && isComparison(s.text, ctx)) return { ...s, ...story, kind: "general", the: false, plural: false, vp: false, genre: "versus", music: false };
+  // A film or show named after its hero ("Jack Ryan - Teaser: The Reveal | Amazon Video"): every title opens with the name and a trailer label.
+  if (s.kind === "person" && ctx.titles?.length && ctx.titles.every((t) => heroTrailer(s.text, t)) && genreOf(s.text, ctx) === "screen") return { ...s, ...story, kind: "general", the: false, genre: "screen", music: false };
   // A film named like a task ("COOK OFF! (2017 Movie) – Official Trailer") is a film, not a how-to.
   if (s.kind === "howto" && genreOf(s.text, ctx) === "screen") return { ...s, ...story, kind: "general", the: false, vp: false, genre: "screen", music: false };
   // ("The Front Bottoms", "The Shins": "The" and a plural name a band.)
@@ -395,7 +400,9 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   if (genre === "clip" && animalInPlace(s.text.split(" "))) return { ...s, ...story, the: true, genre, music: false };
   // A film or song keeps the article of its title ("The Shape of Water", "The Commuter").
   if ((genre === "screen" || genre === "song") && s.the && !/^the\s/i.test(s.text)) return { ...s, ...story, text: `The ${s.text}`, the: false, genre, music: false };
-  return { ...s, ...story, text: genre === "food" ? dish(s.text) : s.text, genre, music: s.kind === "person" && music };
+  // Two names a release puts before its dash are the performers: "5 Details You Missed in Tori Kelly & Luis Fonsi" does not read.
+  const performers = genre === "song" && /\s(?:&|and|x)\s/i.test(s.text) && isArtist(s.text, ctx);
+  return { ...s, ...story, text: genre === "food" ? dish(s.text) : s.text, genre, music: s.kind === "person" && music, ...(performers ? { performers } : {}) };
 }
 
 /** One animal and where it is ("Bear in Russian Traffic", "Dog on a Skateboard"): it reads with "the". */
@@ -438,6 +445,10 @@ function namesPair(t: string): boolean {
   const m = /^(.+?)\s+(?:and|&)\s+(.+)$/.exec(t);
   return !!m && namesPerson(m[1]) && namesPerson(m[2]);
 }
+
+/** A title that opens with `name` and a trailer or teaser label ("Jack Ryan - Teaser: …", "Lady Bird Official Trailer"). */
+const heroTrailer = (name: string, title: string) =>
+  new RegExp(String.raw`^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\s*[-–—:|]?\s*(?:(?:official|final|new)\s+)*(?:teaser|trailer)\b`, "i").test(title);
 
 const UPCOMING = /\b(?:trailer|teaser|first look|sneak peek|coming soon|announcement)\b/i;
 

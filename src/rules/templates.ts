@@ -362,6 +362,8 @@ function families(s: Subject, rw: boolean): Family[] {
   if (s.tone.sensitive && /\b(?:moment of silence|funeral|memorial service|wake for|dedication)\b/i.test(s.text)) return [];
   // So is a call to act ("Let's Help the Victims of the Las Vegas Attack"): it is the creator's own appeal.
   if (s.tone.sensitive && /^(?:let['’]?s|please|help|donate|pray)\b/i.test(s.text)) return [];
+  // A moment addressed to the viewer ("That Moment You Realize Your Dad Is Dying") is no news and not the creator's own story.
+  if (s.tone.sensitive && !s.vp && /\b(?:you|your|you['’]re)\b/i.test(s.text)) return [];
   // A how-to in a disaster ("How to Cook With No Power During a Hurricane") is safety advice, still a how-to.
   if (s.tone.sensitive && s.vp) return ["safety"];
   // A clause without its verb's subject reads as a headline too ("Young Fan Hospitalized"), not as a name.
@@ -578,6 +580,7 @@ function genreHook(pattern: string, s: Subject, year: number, rw: boolean): stri
     // "I Made a Giant Oreo Cookie": one countable dish takes "a"; soup, pho and plurals do not.
     a: !determined && COUNTABLE_DISH.test(s.text) ? `${indefinite(s.text)} ` : "",
     upcoming: !s.storied || !!s.upcoming,
+    performers: !!s.performers,
   };
   for (const tpl of vs) {
     const raw = tpl(h);

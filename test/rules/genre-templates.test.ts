@@ -1427,3 +1427,39 @@ test("a story named in sentence case with a small-letter head names a thing: 'th
   expect(hookText("struct:second_person", subjectOf("fidget spinner", { storyName: "Fidget spinner", titles: ["Fidget spinner in space"] }), 2017)).toBe("What You Need to Know About the Fidget Spinner");
   expect(hookText("struct:second_person", subjectOf("dragon age inquisition", { storyName: "Dragon Age Inquisition", titles: ["Dragon Age Inquisition"] }), 2017)).toBe("What You Need to Know About Dragon Age Inquisition");
 });
+
+// From the reading of seed 195.
+test("two performers a release names before its dash get no frame about the song's words", () => {
+  const ctx = { storyName: "Tori Kelly & Luis Fonsi", titles: ["Tori Kelly & Luis Fonsi - Hallelujah | Hand In Hand Benefit 2017"], categoryIds: [10], topical: false };
+  const hooks = TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("tori kelly & luis fonsi", ctx), 2017)).filter(Boolean);
+  expect(hooks).toContain("My Honest Reaction to Tori Kelly & Luis Fonsi");
+  expect(hooks.join(" / ")).not.toMatch(/Details You Missed|Meaning You Missed|Really About/);
+  // A song whose title holds "&" keeps them ("Salt & Pepper" is the song, after the dash).
+  const song = { storyName: "Salt & Pepper", titles: ["Lily Rose - Salt & Pepper (Official Video)"], categoryIds: [10], topical: false };
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("salt & pepper", song), 2017))).toContain("5 Details You Missed in Salt & Pepper");
+});
+
+// From the readings of seeds 195, 196 and 198.
+test("a hashtag ending a draft is a tag, not part of its subject; three words stay at least", () => {
+  expect(rewriteSubject("Nashville vigil for Las Vegas shooting victims #PrayForVegas", { year: 2017 }).text).toBe("Nashville Vigil for Las Vegas Shooting Victims");
+  expect(rewriteSubject("How to Cook With No Power During a Hurricane #Irma", { year: 2017 }).text).toMatch(/During a Hurricane$/);
+  expect(rewriteSubject("DIY TAYLOR SWIFT #LWYMMD COSTUME", { year: 2017 }).text).toBe("DIY Taylor Swift #LWYMMD Costume");
+  expect(rewriteSubject("Hurricane #Irma", { year: 2017 }).text).toBe("Hurricane #Irma");
+});
+
+// From the reading of seed 202.
+test("a film or show named after its hero, whose every title is its trailer, is the film ('Jack Ryan')", () => {
+  const ctx = { storyName: "Jack Ryan", titles: ["Jack Ryan - Teaser: The Reveal [HD] | Amazon Video"], categoryIds: [24], topical: false };
+  const hooks = TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("jack ryan", ctx), 2017)).filter(Boolean);
+  expect(hooks).toContain("Everything You Need to Know Before Watching Jack Ryan");
+  expect(hooks.join(" / ")).not.toMatch(/Jack Ryan's Story|I Was Wrong About/);
+  // A person in a trailer is still the person ("Jennifer Lawrence" in "mother! - Official Trailer").
+  const actor = { storyName: "Jennifer Lawrence", titles: ["mother! - Official Trailer | Jennifer Lawrence"], categoryIds: [24], topical: false };
+  expect(topicSubject("jennifer lawrence", actor).kind).toBe("person");
+});
+
+// From the reading of seed 201.
+test("a label whose closing star a cut took is no part of the subject ('… 1 on 1 *MUST WATCH')", () => {
+  expect(subjectOf("Playing Boston Celtics Jaylen Brown 1 on 1 *MUST WATCH").text).toBe("Playing Boston Celtics Jaylen Brown 1 on 1");
+  expect(subjectOf("Testing Out *FAKE* Makeup").text).toBe("Testing Out Fake Makeup");
+});

@@ -120,3 +120,17 @@ test("a car hitting a cyclist is a collision: respectful frames only (seed 192)"
   expect(toneOf("Car Hits Cyclist in East Flatbush").sensitive).toBe(true);
   expect(toneOf("Car Hits 200 MPH on the Autobahn").sensitive).toBe(false);
 });
+
+test("someone dying is a tragedy; 'dying to' and 'dying laughing' are not (seed 200)", () => {
+  expect(toneOf("That Moment You Realize Your Dad Is Dying").sensitive).toBe(true);
+  expect(toneOf("I'm dying to try this").sensitive).toBe(false);
+  expect(toneOf("We were dying laughing").sensitive).toBe(false);
+  expect(toneOf("Dying Light gameplay").sensitive).toBe(false);
+});
+
+test("a sensitive moment addressed to the viewer gets no frame: it is no news and not the creator's story (seed 200)", () => {
+  const s = subjectOf("That Moment You Realize Your Dad Is Dying");
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017)).filter(Boolean)).toEqual([]);
+  // A safety how-to addressed to no one keeps its frames.
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("How to Recognize Gunfire"), 2017)).filter(Boolean).length).toBeGreaterThan(0);
+});
