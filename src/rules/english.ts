@@ -136,6 +136,8 @@ function recaseWord(w: string, dict: Casing): string {
   const lower = w.toLowerCase();
   // A street or place abbreviation has no vowel but is no acronym ("River Oaks BLVD" → "Blvd").
   if (ABBREVIATIONS.has(lower)) return ABBREVIATIONS.get(lower)!;
+  // "Versus" is written small whatever a title shouted ("Husband VS Best Friend" → "Husband vs Best Friend").
+  if (lower === "vs") return lower;
   // A doubled word in capitals is a word ("YO-YO" → "Yo-Yo"), not two acronyms.
   if (/^([A-Z]{2,4})-\1$/.test(w) && /[AEIOUY]/.test(w)) return w.split("-").map((p) => p[0] + p.slice(1).toLowerCase()).join("-");
   // A unit glued to its number is written small ("40,000Ft" → "40,000ft"; "4K" is no unit).

@@ -114,4 +114,6 @@ test("a hashtag in capitals is an acronym, whatever its vowels (seed 127: '#UNGA
   expect(recase("Gymnastics at 40,000Ft")).toBe("Gymnastics at 40,000ft"); // (seed 134: a unit glued to its number)
   expect(recase("4K 60FPS")).toBe("4K 60FPS");
   expect(recase("Satisfying YO-YO With BLADES")).toBe("Satisfying Yo-Yo With Blades"); // (seed 191: a doubled word)
+  expect(recase("husband vs best friend", casingFrom(["Husband VS Best Friend | Tom Daley"]))).toMatch(/^Husband vs /); // (seed 203: "versus" is small)
+  expect(recase("ANVIL Vs. WATERMELON")).toBe("Anvil vs. Watermelon");
 });
