@@ -377,7 +377,7 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   // A film named like a task ("COOK OFF! (2017 Movie) – Official Trailer") is a film, not a how-to.
   if (s.kind === "howto" && genreOf(s.text, ctx) === "screen") return { ...s, ...story, kind: "general", the: false, vp: false, genre: "screen", music: false };
   // ("The Front Bottoms", "The Shins": "The" and a plural name a band.)
-  if (s.kind === "person" && music && ctx.titles?.length && !namesPerson(s.text) && !namesPair(s.text) && !creditedPair(s.text, ctx) && !creditedPerformer(s.text, ctx) && !isArtist(s.text, ctx) && !/^the\s.+s$/i.test(s.text)) return wholeSong({ ...s, ...story, kind: "general", the: false, genre: "song", music: false }, ctx);
+  if (s.kind === "person" && music && ctx.titles?.length && !namesPerson(s.text) && !namesPair(s.text) && !creditedPair(s.text, ctx) && !creditedPerformer(s.text, ctx) && !isArtist(s.text, ctx) && !/^the\s.+s$/i.test(s.text)) return wholeSong({ ...s, ...story, kind: "general", the: false, genre: "song", music: false, ...(performersNamed(s.text, ctx) ? { performers: true } : {}) }, ctx);
   // A name a channel carries, on music releases ("Rita Ora - Anywhere (Official Video)"), is the performer.
   if (s.kind === "general" && s.text.split(" ").length <= 3 && (ctx.titles ?? []).some((t) => MUSIC_LABEL.test(t)) && (ctx.channels ?? []).some((c) => alnum(c).includes(alnum(s.text))))
     return { ...s, ...story, kind: "person", the: false, genre: null, music: true };
@@ -400,8 +400,9 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   if (genre === "clip" && animalInPlace(s.text.split(" "))) return { ...s, ...story, the: true, genre, music: false };
   // A film or song keeps the article of its title ("The Shape of Water", "The Commuter").
   if ((genre === "screen" || genre === "song") && s.the && !/^the\s/i.test(s.text)) return { ...s, ...story, text: `The ${s.text}`, the: false, genre, music: false };
-  // Two names a release puts before its dash are the performers: "5 Details You Missed in Tori Kelly & Luis Fonsi" does not read.
-  const performers = genre === "song" && /\s(?:&|and|x)\s/i.test(s.text) && isArtist(s.text, ctx);
+  const performers = genre === "song" && performersNamed(s.text, ctx);
+  // A film its titles always name with "The" ("Star Wars: The Last Jedi" for the story "Last Jedi") keeps it.
+  if (genre === "screen" && !/^the\s/i.test(s.text) && alwaysThe(s.text, ctx.titles ?? [])) return { ...s, ...story, text: `The ${s.text}`, the: false, genre, music: false };
   return { ...s, ...story, text: genre === "food" ? dish(s.text) : s.text, genre, music: s.kind === "person" && music, ...(performers ? { performers } : {}) };
 }
 
@@ -444,6 +445,22 @@ function creditedPair(t: string, ctx: TopicContext): boolean {
 function namesPair(t: string): boolean {
   const m = /^(.+?)\s+(?:and|&)\s+(.+)$/.exec(t);
   return !!m && namesPerson(m[1]) && namesPerson(m[2]);
+}
+
+/**
+ * Two names a release puts before its dash ("Tori Kelly & Luis Fonsi - Hallelujah"), or two names one of which is
+ * the channel that posted it ("Dua Lipa x Gallant // In The Room", by Gallant): the performers, not the song.
+ */
+function performersNamed(text: string, ctx: TopicContext): boolean {
+  const sides = text.split(/\s(?:&|and|x)\s/i);
+  return sides.length === 2 && (isArtist(text, ctx) || sides.some((x) => (ctx.channels ?? []).some((c) => alnum(c) === alnum(x))));
+}
+
+/** Whether every title (two at least) that names `name` writes "the" before it ("… The Last Jedi Trailer"). */
+function alwaysThe(name: string, titles: readonly string[]): boolean {
+  const n = name.toLowerCase();
+  const at = titles.map((t) => t.toLowerCase()).filter((t) => t.includes(n));
+  return at.length >= 2 && at.every((t) => [...t.matchAll(new RegExp(n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "g"))].every((m) => /\bthe\s$/.test(t.slice(0, m.index))));
 }
 
 /** A title that opens with `name` and a trailer or teaser label ("Jack Ryan - Teaser: …", "Lady Bird Official Trailer"). */

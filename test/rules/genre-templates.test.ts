@@ -1463,3 +1463,20 @@ test("a label whose closing star a cut took is no part of the subject ('… 1 on
   expect(subjectOf("Playing Boston Celtics Jaylen Brown 1 on 1 *MUST WATCH").text).toBe("Playing Boston Celtics Jaylen Brown 1 on 1");
   expect(subjectOf("Testing Out *FAKE* Makeup").text).toBe("Testing Out Fake Makeup");
 });
+
+// From the reading of seed 206.
+test("two names one of which is the channel that posted it are performers ('Dua Lipa x Gallant', by Gallant)", () => {
+  const ctx = { storyName: "Dua Lipa x Gallant", titles: ["Dua Lipa x Gallant // In The Room // Episode 6"], categoryIds: [10], channels: ["Gallant"], topical: false };
+  const hooks = TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("dua lipa x gallant", ctx), 2017)).filter(Boolean);
+  expect(hooks).toContain("My Honest Reaction to Dua Lipa x Gallant");
+  expect(hooks.join(" / ")).not.toMatch(/Details You Missed|Meaning You Missed/);
+});
+
+// From the reading of seed 207.
+test("a film its titles always name with 'The' keeps it ('Last Jedi' → 'The Last Jedi'); once without, it does not", () => {
+  const titles = ["Star Wars: The Last Jedi Trailer (Official)", "Everything You Missed In The Last Jedi Trailer", "Star Wars: The Last Jedi - Trailer Review"];
+  const s = topicSubject("last jedi", { storyName: "Last Jedi", titles, categoryIds: [24, 24, 24], topical: true });
+  expect(hookText("struct:second_person", s, 2017)).toBe("Everything You Need to Know Before Watching The Last Jedi");
+  const mixed = topicSubject("last jedi", { storyName: "Last Jedi", titles: [...titles, "Last Jedi Trailer Breakdown"], categoryIds: [24, 24, 24, 24], topical: true });
+  expect(hookText("struct:second_person", mixed, 2017)).toBe("Everything You Need to Know Before Watching Last Jedi");
+});
