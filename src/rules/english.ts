@@ -268,6 +268,8 @@ function smallInside(core: string, parts: string[], i: number): boolean {
   if (w === "a" && LETTER_NAMES.has(prev)) return false;
   // A letter paired with another by "&" is an initial ("Q & A", "R & B").
   if (w === "a" && parts[i - 2] === "&" && /^\p{Lu}$/u.test(parts[i - 4] ?? "")) return false;
+  // A work's "The" after its owner's possessive, as written ("Marvel's The Punisher", "Stephen King's The Dark Tower").
+  if (core === "The" && /^\p{Lu}\S*['’]s?$/u.test(parts[i - 2] ?? "")) return false;
   return true;
 }
 

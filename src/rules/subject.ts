@@ -387,7 +387,10 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   if ((s.kind === "general" || s.kind === "person") && !s.tone.sensitive && (namesPair(s.text) || (music && creditedPair(s.text, ctx)))) return { ...s, ...story, kind: "person", the: false, genre: null, music };
   // A how-to named by its dish ("DIY Five Crazy Donut Burgers") reads as a recipe.
   if (s.kind === "howto" && !s.vp && genreOf(s.text, ctx) === "food") return { ...s, ...story, text: dish(s.text), kind: "general", the: false, genre: "food", music: false };
-  const genre = s.kind === "general" ? genreOf(s.text, ctx) : null;
+  let genre = s.kind === "general" ? genreOf(s.text, ctx) : null;
+  // An owner every title writes with its possessive ("Marvel's The Punisher") made the work, it is not the work: no film frames.
+  // (A channel's name may be the work's: "Star Wars", "Shameless" post their own trailers.)
+  if (genre === "screen" && ownerOnly(s.text, ctx.titles ?? [])) genre = null;
   // (Also when an attack word made it an event: "Killer Whales Attack Minke" is footage news, no event to explain.)
   if (ANIMAL_HARM.test(s.text) && (genre === "animal" || (s.kind === "event" && genreOf(s.text, ctx) === "animal"))) return { ...s, ...story, kind: "headline", the: false, genre: null, music: false };
   if (genre === "animal") {
@@ -454,6 +457,13 @@ function namesPair(t: string): boolean {
 function performersNamed(text: string, ctx: TopicContext): boolean {
   const sides = text.split(/\s(?:&|and|x)\s/i);
   return sides.length === 2 && (isArtist(text, ctx) || sides.some((x) => (ctx.channels ?? []).some((c) => alnum(c) === alnum(x))));
+}
+
+/** Whether every title that names `name` writes it with a possessive ("Marvel's The Punisher"). */
+function ownerOnly(name: string, titles: readonly string[]): boolean {
+  const n = name.toLowerCase();
+  const at = titles.map((t) => t.toLowerCase()).filter((t) => t.includes(n));
+  return at.length > 0 && at.every((t) => t.split(n).slice(1).every((rest) => /^['’]s?\s/.test(rest)));
 }
 
 /** Whether every title (two at least) that names `name` writes "the" before it ("… The Last Jedi Trailer"). */

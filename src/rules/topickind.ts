@@ -206,7 +206,8 @@ export const singularAnimal = (head: string) => ANIMAL_RE.test(head) && !/s$/i.t
 /** Harm in an animal clip ("Attacked by a Police Dog"): a happening, not footage to marvel at. */
 export const ANIMAL_HARM = /\b(?:attack\w*|bit(?:e|es|ten)|maul\w*|injur\w*|kill\w*|hurt\w*|abus\w*|rescued? from)\b/i;
 const LIFESTYLE_HEAD = new Set("haul hauls routine routines challenge vlog vlogs tag makeover transformation lookbook try-on favorites favourites storytime q&a grwm tour".split(" "));
-const SCREEN_WORDS = /\b(?:trailers?|teasers?|official clip|movie|film|season \d+|episodes?|series|netflix|hulu|amazon (?:video|studios)|premiere|sneak peek)\b/i;
+// (A series of films or shows, not of products: "LEGO Ultimate Collectors Series Millennium Falcon" is a toy.)
+const SCREEN_WORDS = /\b(?:trailers?|teasers?|official clip|movie|film|season \d+|episodes?|(?<!collectors?\s|collection\s|product\s|signature\s)series|netflix|hulu|amazon (?:video|studios)|premiere|sneak peek)\b/i;
 const NEWS = 25, FILM = 1, ENTERTAINMENT = 24, EDUCATION = 27, SCITECH = 28, ANIMALS = 15, SPORTS = 17;
 
 /** The two sides of a comparison ("Men vs Women", "iPhone 8 vs 8 Plus"), or null. */

@@ -117,3 +117,10 @@ test("a hashtag in capitals is an acronym, whatever its vowels (seed 127: '#UNGA
   expect(recase("husband vs best friend", casingFrom(["Husband VS Best Friend | Tom Daley"]))).toMatch(/^Husband vs /); // (seed 203: "versus" is small)
   expect(recase("ANVIL Vs. WATERMELON")).toBe("Anvil vs. Watermelon");
 });
+
+test("a work's 'The' after its owner's possessive keeps its capital; the article elsewhere does not (audit of film subjects)", () => {
+  expect(titleCase("Marvel's The Punisher")).toBe("Marvel's The Punisher");
+  expect(titleCase("Stephen King's The Dark Tower")).toBe("Stephen King's The Dark Tower");
+  expect(titleCase("Walk The Dog")).toBe("Walk the Dog");
+  expect(titleCase("marvel's the punisher")).toBe("Marvel's the Punisher"); // (typed small: no sign it is the work's)
+});

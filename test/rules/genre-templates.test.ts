@@ -1480,3 +1480,11 @@ test("a film its titles always name with 'The' keeps it ('Last Jedi' → 'The La
   const mixed = topicSubject("last jedi", { storyName: "Last Jedi", titles: [...titles, "Last Jedi Trailer Breakdown"], categoryIds: [24, 24, 24, 24], topical: true });
   expect(hookText("struct:second_person", mixed, 2017)).toBe("Everything You Need to Know Before Watching Last Jedi");
 });
+
+// From an audit of every story the vault reads as a film or show (82).
+test("an owner every title writes with its possessive is not the film; a toy's collectors series is no show", () => {
+  const marvel = { storyName: "Marvel", titles: ["Marvel's The Punisher | Official Trailer 2 [HD] | Netflix", "Marvel's Punisher Surprise Netflix Promo"], categoryIds: [24, 1], topical: true };
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("marvel", marvel), 2017)).join(" / ")).not.toMatch(/Watching Marvel\b(?!['’])|Review of Marvel\b(?!['’])/);
+  expect(genreOf("Millennium Falcon", { categoryIds: [24, 28], titles: ["Watch Us Build a 7,500 Piece Lego Millennium Falcon | WIRED", "LEGO Ultimate Collectors Series Millennium Falcon (2017) Review!"] })).not.toBe("screen");
+  expect(genreOf("Alias Grace", { categoryIds: [24], titles: ["Alias Grace | New Series | Netflix"] })).toBe("screen");
+});
