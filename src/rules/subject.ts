@@ -406,15 +406,18 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   const performers = genre === "song" && performersNamed(s.text, ctx);
   // A film its titles always name with "The" ("Star Wars: The Last Jedi" for the story "Last Jedi") keeps it.
   if (genre === "screen" && !/^the\s/i.test(s.text) && alwaysThe(s.text, ctx.titles ?? [])) return { ...s, ...story, text: `The ${s.text}`, the: false, genre, music: false };
-  return { ...s, ...story, text: genre === "food" ? dish(s.text) : s.text, genre, music: s.kind === "person" && music, ...(performers ? { performers } : {}) };
+  const out: Subject = { ...s, ...story, text: genre === "food" ? dish(s.text) : s.text, genre, music: s.kind === "person" && music, ...(performers ? { performers } : {}) };
+  return genre === "song" && !performers ? wholeSong(out, ctx) : out;
 }
 
 /** One animal and where it is ("Bear in Russian Traffic", "Dog on a Skateboard"): it reads with "the". */
 const animalInPlace = (w: string[]) => w.length >= 3 && singularAnimal(w[0]) && /^(?:in|on|at|with|from|vs\.?|versus|under|inside)$/i.test(w[1]);
 
-/** One word of a song's title ("Dogs", a story of "Blake Shelton - I'll Name the Dogs") is the song's whole title. */
+/**
+ * The end of a song's title ("Dogs" or "Good at Goodbyes", a story of "Sam Smith - Too Good At Goodbyes") is the
+ * song's whole title.
+ */
 function wholeSong(s: Subject, ctx: TopicContext): Subject {
-  if (s.text.includes(" ")) return s;
   const song = songHolding(s.text, ctx);
   return song ? { ...s, text: titleCase(recase(song)) } : s;
 }
@@ -455,7 +458,7 @@ function namesPair(t: string): boolean {
  * the channel that posted it ("Dua Lipa x Gallant // In The Room", by Gallant): the performers, not the song.
  */
 function performersNamed(text: string, ctx: TopicContext): boolean {
-  const sides = text.split(/\s(?:&|and|x)\s/i);
+  const sides = text.split(/\s(?:&|and|x)\s|,\s/i);
   return sides.length === 2 && (isArtist(text, ctx) || sides.some((x) => (ctx.channels ?? []).some((c) => alnum(c) === alnum(x))));
 }
 

@@ -1488,3 +1488,11 @@ test("an owner every title writes with its possessive is not the film; a toy's c
   expect(genreOf("Millennium Falcon", { categoryIds: [24, 28], titles: ["Watch Us Build a 7,500 Piece Lego Millennium Falcon | WIRED", "LEGO Ultimate Collectors Series Millennium Falcon (2017) Review!"] })).not.toBe("screen");
   expect(genreOf("Alias Grace", { categoryIds: [24], titles: ["Alias Grace | New Series | Netflix"] })).toBe("screen");
 });
+
+// From an audit of every story the vault reads as a song (31).
+test("the end of a song's title is the song's whole title; performers listed with a comma are performers", () => {
+  const sam = { storyName: "Good at Goodbyes", titles: ["Sam Smith - Too Good At Goodbyes (Official Audio)", "Sam Smith - Too Good At Goodbyes (Official Video)"], categoryIds: [10, 10], topical: false };
+  expect(hookText("struct:first_person", topicSubject("good at goodbyes", sam), 2017)).toBe("First Time Hearing Too Good at Goodbyes: My Reaction");
+  const pair = { storyName: "Maroon 5, Julia Michaels", titles: ["Maroon 5, Julia Michaels - Help Me Out (Audio)"], categoryIds: [10], topical: false };
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("maroon 5, julia michaels", pair), 2017)).join(" / ")).not.toMatch(/Details You Missed|Meaning You Missed/);
+});
