@@ -119,7 +119,8 @@ export function namesPerson(text: string): boolean {
   const w = words(text.trim().replace(TITLE_RE, ""));
   const last = w[w.length - 1]?.toLowerCase() ?? "";
   // "LeBron James Fearless" is a campaign: a surname is no adjective.
-  return w.length >= 2 && w.length <= 3 && GIVEN.has(w[0].toLowerCase()) && w.every((x) => /^[\p{L}'’.-]+$/u.test(x)) && !NOT_PERSON_TAIL.has(last) && !(w.length === 3 && /(?:less|ful|ous)$/.test(last));
+  // A possessive makes it someone's thing ("Stephen King's IT").
+  return w.length >= 2 && w.length <= 3 && GIVEN.has(w[0].toLowerCase()) && !w.some((x) => /['’]s?$/.test(x)) && w.every((x) => /^[\p{L}'’.-]+$/u.test(x)) && !NOT_PERSON_TAIL.has(last) && !(w.length === 3 && /(?:less|ful|ous)$/.test(last));
 }
 
 /**

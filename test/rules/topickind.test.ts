@@ -103,3 +103,9 @@ test("a name followed by a theory, trailer or series names no person (seed 185: 
   expect(namesPerson("Harry Potter Theory")).toBe(false);
   expect(namesPerson("Harry Potter")).toBe(true);
 });
+
+test("a name with a possessive is someone's thing, not the person ('Stephen King's IT'); an apostrophe inside a name stays (audit of person subjects)", () => {
+  expect(namesPerson("Stephen King's IT")).toBe(false);
+  expect(namesPerson("Stephen King")).toBe(true);
+  expect(namesPerson("Ryan O'Neal")).toBe(true);
+});
