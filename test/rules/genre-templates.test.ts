@@ -1496,3 +1496,9 @@ test("the end of a song's title is the song's whole title; performers listed wit
   const pair = { storyName: "Maroon 5, Julia Michaels", titles: ["Maroon 5, Julia Michaels - Help Me Out (Audio)"], categoryIds: [10], topical: false };
   expect(TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("maroon 5, julia michaels", pair), 2017)).join(" / ")).not.toMatch(/Details You Missed|Meaning You Missed/);
 });
+
+// Seen in three readings (199, 204, 212).
+test("another film a title names ('The Emoji Movie') does not make the story's name a film ('Film Theory')", () => {
+  expect(genreOf("Film Theory", { categoryIds: [1], titles: ["Film Theory: Is The Emoji Movie ILLEGAL? (feat. Jacksfilms)"] })).not.toBe("screen");
+  expect(genreOf("Cook Off", { categoryIds: [1], titles: ["COOK OFF! (2017 Movie) – Official Trailer"] })).toBe("screen");
+});
