@@ -124,7 +124,8 @@ export const GENRE_TEMPLATES: Record<Genre, Partial<Record<string, Tpl[]>>> = {
     "struct:second_person": [hookOnly((h) => `Everything You Need to Know Before Watching ${h.S}`)],
     "struct:first_person": [hookOnly((h) => `What I Loved About ${h.S}`)],
     // (Only before it is out: "Eat, Clay, Love | Original Short Film" is out.)
-    "hook:bold_claim": [hookOnly((h) => (h.upcoming ? `${h.S}: Everything We Know So Far` : ""))],
+    // (Not after a subtitle: "Maze Runner: The Death Cure: Everything We Know So Far" has two colons.)
+    "hook:bold_claim": [hookOnly((h) => (h.upcoming && !h.S.includes(":") ? `${h.S}: Everything We Know So Far` : ""))],
     "struct:bracket_tag": [hookOnly((h) => `${h.S} [Review]`)],
     "struct:dash_split": [hookOnly((h) => `${h.S} - Review (No Spoilers)`)],
   },

@@ -404,6 +404,9 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   // A film or song keeps the article of its title ("The Shape of Water", "The Commuter").
   if ((genre === "screen" || genre === "song") && s.the && !/^the\s/i.test(s.text)) return { ...s, ...story, text: `The ${s.text}`, the: false, genre, music: false };
   const performers = genre === "song" && performersNamed(s.text, ctx);
+  // A film its titles name with a subtitle before a label ("Maze Runner: The Death Cure | Official Trailer") is the whole title.
+  const full = genre === "screen" ? subtitled(s.text, ctx.titles ?? []) : null;
+  if (full) return { ...s, ...story, text: full, the: false, genre, music: false };
   // A film its titles always name with "The" ("Star Wars: The Last Jedi" for the story "Last Jedi") keeps it.
   if (genre === "screen" && !/^the\s/i.test(s.text) && alwaysThe(s.text, ctx.titles ?? [])) return { ...s, ...story, text: `The ${s.text}`, the: false, genre, music: false };
   const out: Subject = { ...s, ...story, text: genre === "food" ? dish(s.text) : s.text, genre, music: s.kind === "person" && music, ...(performers ? { performers } : {}) };
@@ -460,6 +463,25 @@ function namesPair(t: string): boolean {
 function performersNamed(text: string, ctx: TopicContext): boolean {
   const sides = text.split(/\s(?:&|and|x)\s|,\s/i);
   return sides.length === 2 && (isArtist(text, ctx) || sides.some((x) => (ctx.channels ?? []).some((c) => alnum(c) === alnum(x))));
+}
+
+/**
+ * The film's whole title when most titles open "Name: Subtitle" and every one of them ends the subtitle the same way,
+ * at a separator or a trailer label ("Maze Runner: The Death Cure | Official Trailer", "Thor 3: Ragnarok - 1987 Trailer").
+ */
+function subtitled(name: string, titles: readonly string[]): string | null {
+  const n = name.toLowerCase();
+  const subs = titles.filter((t) => t.toLowerCase().startsWith(`${n}: `)).map((t) => {
+    const rest = t.slice(n.length + 2);
+    const m = /^(.+?)(?:\s+[-–—|]\s|\s*[([]|\s+(?:(?:official|international|final|new|teaser|red ?band|extended|full|hd|\d+(?:st|nd|rd|th)?)\s+)*(?:trailer|teaser)\b)/i.exec(rest);
+    // (Not a label, "Mosaic: Official Trailer", "Black Panther: New Trailer …", nor an episode's name, "Pawn Stars: An Original … (Season 14)".)
+    const label = /\b(?:trailers?|teasers?|clip|review|reaction|breakdown|official|new|first look|sneak peek|promo|season|episode|ep)\b/i;
+    return m && !label.test(m[1]) && !/\b(?:season|episode)\s*\d/i.test(t) && m[1].split(" ").length <= 5 ? m[1].trim() : null;
+  });
+  if (!subs.length || subs.length * 2 <= titles.length || subs.some((x) => !x || x.toLowerCase() !== subs[0]!.toLowerCase())) return null;
+  // A shouted subtitle ("JUMANJI: WELCOME TO THE JUNGLE") is read as words; the name keeps the story's casing.
+  // "New" before a subtitled film is the trailer's ("New Thor: Ragnarok International Trailer").
+  return `${name.replace(/^new\s+/i, "")}: ${isShouting(subs[0]!) ? titleCase(subs[0]!.toLowerCase()) : subs[0]}`;
 }
 
 /** Whether every title that names `name` writes it with a possessive ("Marvel's The Punisher"). */

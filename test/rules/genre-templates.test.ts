@@ -1502,3 +1502,17 @@ test("another film a title names ('The Emoji Movie') does not make the story's n
   expect(genreOf("Film Theory", { categoryIds: [1], titles: ["Film Theory: Is The Emoji Movie ILLEGAL? (feat. Jacksfilms)"] })).not.toBe("screen");
   expect(genreOf("Cook Off", { categoryIds: [1], titles: ["COOK OFF! (2017 Movie) – Official Trailer"] })).toBe("screen");
 });
+
+// From the reading of seed 214 and the audit of film subjects.
+test("a film its titles name with a subtitle before a label is the whole title; labels and episodes are no subtitle", () => {
+  const film = (name: string, titles: string[]) => topicSubject(name.toLowerCase(), { storyName: name, titles, categoryIds: titles.map(() => 24), topical: false });
+  expect(film("Maze Runner", ["Maze Runner: The Death Cure | Official Trailer [HD] | 20th Century FOX"]).text).toBe("Maze Runner: The Death Cure");
+  expect(film("Jumanji", ["JUMANJI: WELCOME TO THE JUNGLE (OFFICIAL TRAILER)"]).text).toBe("Jumanji: Welcome to the Jungle");
+  expect(film("New Thor", ["New Thor: Ragnarok International Trailer Featuring More Hela - Movie Talk"]).text).toBe("Thor: Ragnarok");
+  expect(film("Mosaic", ["Mosaic: Official Trailer"]).text).toBe("Mosaic");
+  expect(film("Black Panther", ["Black Panther: New Trailer Finds Chadwick Boseman Taking the Throne - Movie Talk"]).text).toBe("Black Panther");
+  // No second colon: "Maze Runner: The Death Cure: Everything We Know So Far" does not read.
+  const hooks = TEMPLATE_PATTERNS.map((p) => hookText(p, film("Maze Runner", ["Maze Runner: The Death Cure | Official Trailer [HD]"]), 2017)).filter(Boolean);
+  expect(hooks).toContain("Everything You Need to Know Before Watching Maze Runner: The Death Cure");
+  for (const h of hooks) expect(h).not.toMatch(/:.*:/);
+});
