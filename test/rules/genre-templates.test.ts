@@ -1516,3 +1516,12 @@ test("a film its titles name with a subtitle before a label is the whole title; 
   expect(hooks).toContain("Everything You Need to Know Before Watching Maze Runner: The Death Cure");
   for (const h of hooks) expect(h).not.toMatch(/:.*:/);
 });
+
+// From an audit of every story the vault reads as a how-to (69).
+test("a thing made is no habit to try for a week; 'DIY' alone is a format word with no subject", () => {
+  const hooks = TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("DIY Edible Geode"), 2017)).filter(Boolean);
+  expect(hooks.join(" / ")).not.toMatch(/for a Week/);
+  expect(hooks).toContain("7 DIY Edible Geode Mistakes Beginners Make");
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Makeup Routine"), 2017))).toContain("I Tried This Makeup Routine for a Week");
+  expect(topicSubject("diy", { storyName: "DIY", titles: ["7 Easy Halloween DIYs"], categoryIds: [26] }).text).not.toBe("DIY");
+});
