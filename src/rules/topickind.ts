@@ -251,6 +251,12 @@ export function genreOf(text: string, ctx: GenreContext = {}): Genre | null {
   if (LIFESTYLE_HEAD.has(head)) return "lifestyle";
   // More than half: a story half music, half news and talk ("Puerto Rico" after Maria) is no song.
   if (share(MUSIC) > 0.5) return "song";
-  if (share(EDUCATION) + share(SCITECH) >= 0.5) return "explainer";
+  // A video's format ("Q&A With Grey", "Questions From Twitter", "Emily's Recommended Reading", "PROJECTIONS, Episode 26")
+  // names one upload, not a topic to explain.
+  // So does a series named with its episode ("PROJECTIONS, Episode 26: …"; not a list show's topic, "26 Facts about Libraries - … Ep. 518").
+  const format = /\b(?:q ?& ?a|questions|interview|recommended|reading list|episode|ep\.?\s*\d|vlog|update|announcement|livestream|live stream)\b/i.test(text);
+  const n = text.toLowerCase();
+  const episodes = (ctx.titles ?? []).length > 0 && (ctx.titles ?? []).every((t) => t.toLowerCase().startsWith(n) && /^[\s,:–—-]*(?:episode|ep\.?)\s*\d/i.test(t.slice(n.length)));
+  if (share(EDUCATION) + share(SCITECH) >= 0.5) return format || episodes ? (ctx.topical ? null : "clip") : "explainer";
   return ctx.topical ? null : "clip";
 }

@@ -1525,3 +1525,12 @@ test("a thing made is no habit to try for a week; 'DIY' alone is a format word w
   expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Makeup Routine"), 2017))).toContain("I Tried This Makeup Routine for a Week");
   expect(topicSubject("diy", { storyName: "DIY", titles: ["7 Easy Halloween DIYs"], categoryIds: [26] }).text).not.toBe("DIY");
 });
+
+// From the reading of seeds 196 and 202 and an audit of every story the vault reads as an explainer (48).
+test("a video format or a series episode in Education or Science is one upload, not a topic to explain", () => {
+  expect(genreOf("Q&A With Grey", { categoryIds: [27], titles: ["Q&A With Grey"] })).toBe("clip");
+  expect(genreOf("Emily's Recommended Reading", { categoryIds: [27], titles: ["Emily's Recommended Reading!"] })).toBe("clip");
+  expect(genreOf("Projections", { categoryIds: [27], titles: ["PROJECTIONS, Episode 26: Star Trek"] })).toBe("clip");
+  expect(genreOf("26 Facts about Libraries", { categoryIds: [27], titles: ["26 Facts about Libraries - mental_floss List Show Ep. 518"] })).toBe("explainer");
+  expect(genreOf("Bell's Theorem", { categoryIds: [27], titles: ["Bell's Theorem: The Quantum Venn Diagram Paradox"] })).toBe("explainer");
+});
