@@ -1534,3 +1534,9 @@ test("a video format or a series episode in Education or Science is one upload, 
   expect(genreOf("26 Facts about Libraries", { categoryIds: [27], titles: ["26 Facts about Libraries - mental_floss List Show Ep. 518"] })).toBe("explainer");
   expect(genreOf("Bell's Theorem", { categoryIds: [27], titles: ["Bell's Theorem: The Quantum Venn Diagram Paradox"] })).toBe("explainer");
 });
+
+// From an audit of every story the vault reads as a dish (25).
+test("a hamburger is one countable dish: 'I Made a Hamburger at Home'", () => {
+  const ctx = { storyName: "Hamburger Recipe", titles: ["Hamburger Recipe"], categoryIds: [26], topical: false };
+  expect(hookText("hook:confession", topicSubject("hamburger recipe", ctx), 2017)).toBe("I Made a Hamburger at Home");
+});
