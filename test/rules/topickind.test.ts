@@ -109,3 +109,9 @@ test("a name with a possessive is someone's thing, not the person ('Stephen King
   expect(namesPerson("Stephen King")).toBe(true);
   expect(namesPerson("Ryan O'Neal")).toBe(true);
 });
+
+test("a Gaming-category name with a verb in -ing inside is a scene, not a game to buy (audit of product subjects)", () => {
+  expect(topicKind("White People Renovating Houses", { categoryIds: [20] })).not.toBe("product");
+  expect(topicKind("Monument Valley 2", { categoryIds: [20] })).toBe("product");
+  expect(topicKind("Dying Light", { categoryIds: [20] })).toBe("product");
+});
