@@ -121,7 +121,7 @@ const TRAIL_RE = new RegExp(
 );
 /** Framing words that alone do not make a subject. */
 const FRAMING_ONLY =
-  /^(?:diy|review|unboxing|reaction|update|video|videos|photos|audio|footage|clip|follow me around|day in the life|explained|first impressions|honest review|full review|trailer|teaser|official video|official trailer|tutorial|recap|vlog|after ?show|(?:match |game |extended )?highlights|full episode|interview|podcast|behind the scenes|preview|live ?stream|sneak peek|bloopers|breaking(?: news)?|news|live|watch live|live now|watch now|(?:ultra |super |so )?rare|amazing|incredible|wow|omg|insane|epic|unbelievable|shocking|finally|must watch|exposed|revealed|confirmed|warning|exclusive|must see|watch|watch this|look at this|check this out|caught on (?:camera|tape)|(?:week|part|pt|episode|ep|season|vol|chapter)\.?\s*\d+)$/i;
+  /^(?:diy|review|unboxing|reaction|update|video|videos|photos|audio|footage|clip|follow me around|day in the life|explained|first impressions|honest review|full review|trailer|teaser|official video|official trailer|tutorial|recap|vlog|after ?show|(?:match |game |extended )?highlights|full episode|interview|podcast|behind the scenes|preview|live ?stream|sneak peek|bloopers|breaking(?: news)?|special report|news|live|watch live|live now|watch now|(?:ultra |super |so )?rare|amazing|incredible|wow|omg|insane|epic|unbelievable|shocking|finally|must watch|exposed|revealed|confirmed|warning|exclusive|must see|watch|watch this|look at this|check this out|caught on (?:camera|tape)|(?:week|part|pt|episode|ep|season|vol|chapter)\.?\s*\d+)$/i;
 
 /** Segments of a title at its separators, first (main) part first. */
 function segments(t: string): string[] {
@@ -309,6 +309,8 @@ export function topicSubject(topic: string, ctx: TopicContext = {}): Subject {
   // ("GERMANY TOUR RECAP x LES TWINS", "electric bike-Unusual Vehicles").
   const named = ctx.storyName && safeTopic(topic).toLowerCase() === safeTopic(ctx.storyName).toLowerCase() ? ctx.storyName : topic;
   const s = subjectFromText(named, ctx);
+  // A pronoun alone ("Her", a story of "Her - Building a Beautiful Future") reads as the pronoun, whatever it names.
+  if (/^(?:her|him|it|them|this|that|you|me|us|she|he|we|they)$/i.test(safeTopic(named))) return { ...s, text: "" };
   // One list item's word ("2. Keaton", a story cut from a ranking) names nothing alone.
   if (/^\d{1,2}\.\s+[\p{L}'’-]+$/u.test(safeTopic(named))) return { ...s, text: "" };
   // A topic that is framing alone ("watch live", the name of a story cut from "WATCH LIVE: …") is

@@ -61,7 +61,7 @@ const FINITE_VERB_RE = new RegExp(
       "expose cancel renew replace reject accept approve pass vote elect name nominate play watch wear ride drive run walk " +
       "cook bake paint write read dance stream host transform turn become prove brace prepare evacuate flood suck speak blame " +
       // what disasters do in headlines ("Massive earthquake rocks Mexico City")
-      "rock shake batter ravage pound devastate grip free")
+      "rock shake batter ravage pound devastate grip free hit")
       .split(" ")
       .map((v) => v + (v.endsWith("e") ? "(?:s|d)" : /(?:sh|ch|ss|x)$/.test(v) ? "(?:es|ed)" : /[^aeiou]y$/.test(v) ? "" : "(?:s|ed)"))
       .join("|") +
@@ -83,6 +83,8 @@ const WH_OPENER_RE = /^(?:what|why|how|who|when|where|which)\s+(?!to\s)\S+/i;
 const hasFiniteVerb = (w: readonly string[]) =>
   w.some((raw, i) => {
     const x = raw.replace(/[^\p{L}]/gu, "");
+    // "Hits" after a ranking word is the noun ("Greatest Hits Collection"), not the verb ("Earthquake Hits Mexico").
+    if (/^hits$/i.test(x) && /^(?:greatest|biggest|best|top|new|summer|chart|big|hottest|classic)$/i.test(w[i - 1] ?? "")) return false;
     return i > 0 && ((FINITE_VERB_RE.test(x) && (i < w.length - 1 || PAST_RE.test(x))) || BASE_VERB_RE.test(x));
   });
 
@@ -238,7 +240,8 @@ export function genreOf(text: string, ctx: GenreContext = {}): Genre | null {
   if (cats.length === 0 && ctx.topical === undefined) return null;
   const share = (c: number) => (cats.length ? cats.filter((x) => x === c).length / cats.length : 0);
   const w = words(text.toLowerCase());
-  const head = w[w.length - 1] ?? "";
+  // A year after the head dates it ("Online Shopping Haul 2017").
+  const head = w.filter((x) => !/^(?:19|20)\d\d$/.test(x)).pop() ?? "";
   if (FOOD_HEAD.has(head) && share(NEWS) < 0.5) return "food";
   // Film & Animation holds animations too ("Halloween Flipbook"): a film or show says so in a title.
   // Before animals: "Isle of Dogs" is a film.

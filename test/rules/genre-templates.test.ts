@@ -1540,3 +1540,13 @@ test("a hamburger is one countable dish: 'I Made a Hamburger at Home'", () => {
   const ctx = { storyName: "Hamburger Recipe", titles: ["Hamburger Recipe"], categoryIds: [26], topical: false };
   expect(hookText("hook:confession", topicSubject("hamburger recipe", ctx), 2017)).toBe("I Made a Hamburger at Home");
 });
+
+// From an audit of every one-off clip the vault gives a hook (87).
+test("clip audit: a censored word stays whole, a lone 'w' is 'with', a pronoun alone names nothing, 'Special Report' is framing, a year does not hide a haul", () => {
+  expect(subjectOf("It's F***ING Raw!").text).not.toMatch(/F ING/);
+  expect(subjectOf("BFF TAG w VANESSA MORGAN").text).toMatch(/ with /);
+  expect(topicSubject("her", { storyName: "Her", titles: ["Her - Building a Beautiful Future"], categoryIds: [22] }).text).toBe("");
+  expect(rewriteSubject("Special Report: Deadly Earthquake Hits Central Mexico | NBC News", { year: 2017 }).text).toBe("Deadly Earthquake Hits Central Mexico");
+  expect(subjectOf("Deadly Earthquake Hits Central Mexico").kind).toBe("headline");
+  expect(genreOf("Online Shopping Haul 2017", { categoryIds: [26], titles: ["ONLINE SHOPPING HAUL 2017! (with me, a shopaholic)"] })).toBe("lifestyle");
+});
