@@ -212,6 +212,11 @@ export function titleCase(text: string): string {
     const [, lead, core] = m;
     // An opening bracket or quote starts a phrase too ("Tom Petty [A Look Back]").
     if (/[([{"“‘']/.test(lead)) start = true;
+    // A hashtag is written as its creator wrote it ("#tbt", not "#Tbt").
+    if (lead.endsWith("#")) {
+      start = PHRASE_BREAK.test(p) || sentenceEnd(p);
+      continue;
+    }
     if (core && !hasUpper(core) && /^\p{Ll}/u.test(core)) {
       const bare = core.replace(/[^\p{L}.]+$/u, "").toLowerCase();
       if (core === "i" || /^i['’]/.test(core)) parts[i] = lead + "I" + core.slice(1);

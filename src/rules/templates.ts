@@ -566,7 +566,8 @@ function genreHook(pattern: string, s: Subject, year: number, rw: boolean): stri
   if (!vs) return null;
   const { S, NP, Is, Does, firstPerson, y } = helpers(s, year, rw);
   // The subject opens with its own determiner or possessive ("My Morning Routine", "Sam's Cake").
-  const determined = /^(?:a|an|the|my|your|our|his|her|their|this|that|these|those)\s/i.test(s.text) || /^\S+['’]s\s/.test(s.text);
+  // (A possessive name of two words too: "Michael Jordan's Chocolate Cake" takes no "a".)
+  const determined = /^(?:a|an|the|my|your|our|his|her|their|this|that|these|those)\s/i.test(s.text) || /^(?:\S+\s)?\S+['’]s\s/.test(s.text);
   const h: GenreHelpers = {
     S,
     NP,

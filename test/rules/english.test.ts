@@ -124,3 +124,8 @@ test("a work's 'The' after its owner's possessive keeps its capital; the article
   expect(titleCase("Walk The Dog")).toBe("Walk the Dog");
   expect(titleCase("marvel's the punisher")).toBe("Marvel's the Punisher"); // (typed small: no sign it is the work's)
 });
+
+test("a hashtag keeps the casing its creator wrote (GB reading 2: '#tbt', not '#Tbt')", () => {
+  expect(titleCase("#tbt windows 95 video guide")).toBe("#tbt Windows 95 Video Guide");
+  expect(titleCase("prayers for #vegas today")).toBe("Prayers for #vegas Today");
+});

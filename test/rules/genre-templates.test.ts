@@ -1550,3 +1550,10 @@ test("clip audit: a censored word stays whole, a lone 'w' is 'with', a pronoun a
   expect(subjectOf("Deadly Earthquake Hits Central Mexico").kind).toBe("headline");
   expect(genreOf("Online Shopping Haul 2017", { categoryIds: [26], titles: ["ONLINE SHOPPING HAUL 2017! (with me, a shopaholic)"] })).toBe("lifestyle");
 });
+
+// From GB reading 1 (a country the rules were not read on).
+test("a dish named with a two-word possessive takes no 'a' ('Michael Jordan's Chocolate Cake')", () => {
+  const ctx = { storyName: "Michael Jordan's Chocolate Cake", titles: ["Michael Jordan's Chocolate Cake"], categoryIds: [26], topical: false };
+  const hooks = TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("michael jordan's chocolate cake", ctx), 2017)).filter(Boolean);
+  expect(hooks.join(" / ")).not.toMatch(/\ba Michael/);
+});
