@@ -126,7 +126,7 @@ const FRAMING_ONLY =
 /** Segments of a title at its separators, first (main) part first. */
 function segments(t: string): string[] {
   return t
-    .split(/\s+[|ǀ–—∙•·-]\s+|\s+--+\s+|\s+I\s+(?=[A-Z]{2,}(?:\s+\d{4})?$)|\s+(?=[Mm][Yy] [Ff]irst [Ii]mpressions\s)|\s+x\s+(?=\p{Lu}{2})|(?<=\p{L})[–—-]\s+|(?<=(?:^|\s)\p{Ll}{2,})(?<!(?:^|\s)(?:anti|pro|non|mid|post|pre|self|all|re|co|un|de|ex))-(?=\p{Lu}\p{Ll})|:\s+|;\s*|[?!]+\s+|\s*[([{][^)\]}]*[)\]}]\s*|\s*\*+[^*]+\*+\s*|\s+\/\/?\s+|\s*[|∙•]\s*/u)
+    .split(/\s+[|ǀ–—∙•·★☆-]\s+|\s+--+\s+|\s+I\s+(?=[A-Z]{2,}(?:\s+\d{4})?$)|\s+(?=[Mm][Yy] [Ff]irst [Ii]mpressions\s)|\s+x\s+(?=\p{Lu}{2})|(?<=\p{L})[–—-]\s+|(?<=(?:^|\s)\p{Ll}{2,})(?<!(?:^|\s)(?:anti|pro|non|mid|post|pre|self|all|re|co|un|de|ex))-(?=\p{Lu}\p{Ll})|:\s+|;\s*|[?!]+\s+|\s*[([{][^)\]}]*[)\]}]\s*|\s*\*+[^*]+\*+\s*|\s+\/\/?\s+|\s*[|∙•]\s*/u)
     .map((x) => x.trim().replace(/[.!?,;:]+$/u, "").replace(/^[|–—∙•·-]+\s*/u, ""))
     .filter(Boolean);
 }
@@ -207,6 +207,8 @@ export function draftSubject(draft: string): DraftSubject {
     if (s === before) break;
   }
   if (!s || FRAMING_ONLY.test(s)) s = main;
+  // A question about nothing named ("Was It Worth It?" → "Was It") has no subject to reframe.
+  if (/^(?:(?:is|was|are|were)\s+)?(?:it|this|that|they|these|those)$/i.test(s.replace(/[\s.!?]+$/, ""))) s = "";
   // An unclosed bracket left by a cut title ("… (ft. Inanna Sarkis, Hannah").
   s = s.replace(/\s*[([{][^)\]}]*$/, "").trim() || s;
   return { subject: safeTopic(s), span, ...(s.replace(/\s+/g, " ").trim().length > TOPIC_MAX ? { cut: true } : {}) };

@@ -237,7 +237,8 @@ const capRuns = (t: string) =>
       : run,
   );
 /** Acronyms with a vowel that a run of capitals must not calm. */
-const KEEP_CAPS = new Set("NASA USA NBA NFL UFC WWE ESPN CNN BBC HBO ASMR DIY NYC SNL BTS UK EU AI VR NASCAR FIFA NCAA MLB NHL IOS TV OMG LOL".split(" "));
+// (Roman numerals too: a team's "ULTIMATE XI", "ROCKY IV".)
+const KEEP_CAPS = new Set("NASA USA NBA NFL UFC WWE ESPN CNN BBC HBO ASMR DIY NYC SNL BTS UK EU AI VR NASCAR FIFA NCAA MLB NHL IOS TV OMG LOL II III IV VI VII VIII IX XI XII XIII XIV XV".split(" "));
 /**
  * Alternating capitals as a style ("GeT rEaDay WiTh mE"): three or more words with a capital after a
  * small letter, not a name's ("McDonald", "iPhone", "DeVos"), are written in small letters.

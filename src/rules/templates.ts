@@ -362,7 +362,8 @@ function families(s: Subject, rw: boolean): Family[] {
   // A ceremony of mourning ("A Moment of Silence at the National 9/11 Memorial") is no news to frame.
   if (s.tone.sensitive && /\b(?:moment of silence|funeral|memorial service|wake for|dedication)\b/i.test(s.text)) return [];
   // So is a call to act ("Let's Help the Victims of the Las Vegas Attack"): it is the creator's own appeal.
-  if (s.tone.sensitive && /^(?:let['’]?s|please|help|donate|pray)\b/i.test(s.text)) return [];
+  // (Or a question put to someone, "Ask a Mortician- Home Death & Wake for Your Pet": an advice series, no news.)
+  if (s.tone.sensitive && /^(?:let['’]?s|please|help|donate|pray|ask)\b/i.test(s.text)) return [];
   // A moment addressed to the viewer ("That Moment You Realize Your Dad Is Dying") is no news and not the creator's own story.
   if (s.tone.sensitive && !s.vp && /\b(?:you|your|you['’]re)\b/i.test(s.text)) return [];
   // A how-to in a disaster ("How to Cook With No Power During a Hurricane") is safety advice, still a how-to.

@@ -1557,3 +1557,16 @@ test("a dish named with a two-word possessive takes no 'a' ('Michael Jordan's Ch
   const hooks = TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("michael jordan's chocolate cake", ctx), 2017)).filter(Boolean);
   expect(hooks.join(" / ")).not.toMatch(/\ba Michael/);
 });
+
+// From GB readings 3–5 (a country the rules were not read on).
+test("GB readings: a question about nothing named, a star as a separator, an advice series on death, Roman numerals, family and shared-head comparisons", () => {
+  expect(rewriteSubject("Was It Worth It?", { year: 2017 }).text).toBe("");
+  expect(rewriteSubject("Freddie the Lizard Mouse ★ The Amazing Spider Man", { year: 2017 }).text).toBe("Freddie the Lizard Mouse");
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Ask a Mortician- Home Death & Wake for Your Pet"), 2017)).filter(Boolean)).toEqual([]);
+  expect(subjectOf("Emre Can selects his ULTIMATE XI").text).toBe("Emre Can Selects His Ultimate XI");
+  const all = (t: string) => TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject(t.toLowerCase(), { storyName: t, titles: [t], categoryIds: [22] }), 2017)).filter(Boolean).join(" / ");
+  expect(all("Husband vs Best Friend")).toMatch(/Who Wins\?/);
+  expect(all("Husband vs Best Friend")).not.toMatch(/Differences/);
+  expect(all("American vs French Makeup Tutorial")).not.toMatch(/Differences Between American and/);
+  expect(all("Logan vs. Children of Men")).toMatch(/5 Differences Between Logan and Children of Men/);
+});
