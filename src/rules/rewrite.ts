@@ -209,6 +209,8 @@ export function draftSubject(draft: string): DraftSubject {
   if (!s || FRAMING_ONLY.test(s)) s = main;
   // A question about nothing named ("Was It Worth It?" → "Was It") has no subject to reframe.
   if (/^(?:(?:is|was|are|were)\s+)?(?:it|this|that|they|these|those)$/i.test(s.replace(/[\s.!?]+$/, ""))) s = "";
+  // Initials keep their last dot ("… Guns in the U.S." is no "the U.S: What You Need to Know").
+  s = s.replace(/((?:^|\s)(?:\p{Lu}\.)+\p{Lu})$/u, "$1.");
   // An unclosed bracket left by a cut title ("… (ft. Inanna Sarkis, Hannah").
   s = s.replace(/\s*[([{][^)\]}]*$/, "").trim() || s;
   return { subject: safeTopic(s), span, ...(s.replace(/\s+/g, " ").trim().length > TOPIC_MAX ? { cut: true } : {}) };

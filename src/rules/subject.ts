@@ -122,7 +122,10 @@ export function safeTopic(s: string): string {
   // Trailing punctuation last, spaces included ("! -" → ""), so the result is stable: safeTopic(safeTopic(x)) = safeTopic(x).
   // A video file's extension is upload debris ("Opener Dedication.wmv"); dropped with the trailing punctuation, to a fixed point.
   // An emoji at the end is decoration: a frame after it would read "Challenge😱: What Do You Think?".
+  // (Not the last dot of initials: "… About Guns in the U.S." keeps it, or a frame after it reads "the U.S: …".)
+  const initials = /(?:^|\s)((?:\p{Lu}\.){2,})[\s.!?:;,]*$/u.exec(t)?.[1];
   for (let prev = ""; prev !== t; ) [prev, t] = [t, t.replace(/[\s.!?:;,|\-–—\p{Extended_Pictographic}\uFE0F\u200D]+$/u, "").replace(/\.(?:wmv|mp4|avi|mov|mkv|flv|webm|m4v|3gp)$/i, "")];
+  if (initials && t.endsWith(initials.slice(0, -1))) t += ".";
   return t;
 }
 

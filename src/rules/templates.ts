@@ -115,8 +115,8 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     product: [(h) => `I Used ${h.NP} for ${h.dur} and I Was Wrong`, (h) => `I Switched to ${h.NP}: My Honest Review`],
     person: [(h) => `I Was Wrong About ${h.S}`, (h) => `My Honest Opinion on ${h.S}`],
     event: [(h) => `My Honest Take on ${h.NP}`],
-    // A thing made ("DIY Edible Geode") is no habit to try for a week.
-    howto: [(h) => (h.mod && !/^diy\b/i.test(h.mod) ? `I Tried This ${h.mod} for a Week` : ""), (h) => (h.mod ? `My Honest ${h.mod} Review` : "")],
+    // A thing made ("DIY Edible Geode") is no habit to try for a week; a tutorial is no product to review.
+    howto: [(h) => (h.mod && !/^diy\b/i.test(h.mod) ? `I Tried This ${h.mod} for a Week` : ""), (h) => (h.mod && !/\b(?:tutorial|guide|lesson)s?\b/i.test(h.mod) ? `My Honest ${h.mod} Review` : "")],
     // "for a Week" only reads right for a habit; "I Tried to Make Lloyd … for a Week" does not.
     // A tutorial's own rewrite keeps teaching: "I tried to" is a hook for a new video only.
     howto_vp: [(h) => (h.secondPerson || h.rw ? "" : `I Tried to ${h.S}: Here's How It Went`)],
@@ -347,6 +347,8 @@ const WH_Q =
 const HABIT_VP = /^(?:wear|eat|drink|sleep|wake|run|walk|meditate|exercise|stretch|read|journal|cook|lift|train|fast|quit|stop|use|learn|practice|practise|speak|study)\b/i;
 const FIRST_PERSON = /\b(?:i|i'm|i’m|i've|i’ve|my|me|we|our)\b/i;
 
+const SLUR = /\b(?:retard(?:ed|s)?|fag(?:got)?s?|tranny|trannies|spastic|spaz|n[i1]gg(?:er|a)s?|chinks?|kikes?|dykes?|wetbacks?)\b/i;
+
 /** Families a subject may use, in order: a sensitive topic never falls back to a light-hearted one. */
 function families(s: Subject, rw: boolean): Family[] {
   // A long subject reads as a headline: "What We Know About <ten words> So Far" does not.
@@ -467,6 +469,8 @@ function finish(text: string): string {
  */
 export function hookText(pattern: string, subject: Subject, year: number, mode: "hook" | "rewrite" = "hook"): string | null {
   if (!subject.text) return null;
+  // A slur is not ours to repeat, whoever wrote it first ("Top of Ultimate Retarded Drivers Fails").
+  if (SLUR.test(subject.text)) return null;
   const rw = mode === "rewrite";
   // A performer's music video ("Kelly Clarkson - Move You") keeps its title: no reframing reads right.
   if (rw && (subject.music || subject.cat === MUSIC)) return null;

@@ -1570,3 +1570,13 @@ test("GB readings: a question about nothing named, a star as a separator, an adv
   expect(all("American vs French Makeup Tutorial")).not.toMatch(/Differences Between American and/);
   expect(all("Logan vs. Children of Men")).toMatch(/5 Differences Between Logan and Children of Men/);
 });
+
+// From GB readings 6–8 (a country the rules were not read on).
+test("GB readings: initials keep their last dot, FIFA keeps its capitals, a tutorial is no product to review, a slur is not repeated", () => {
+  const draft = "Pro-gun campaigner says 'nothing should be done' about guns in the U.S.";
+  expect(rewriteSubject(draft, { year: 2017 }).text).toMatch(/the U\.S\.$/);
+  expect(subjectOf(draft).text).toMatch(/the U\.S\.$/);
+  expect(subjectOf("fifa puskás award 2017").text).toMatch(/^FIFA /);
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Drugstore Makeup Tutorial"), 2017)).join(" / ")).not.toMatch(/My Honest Drugstore Makeup Tutorial Review/);
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Top of Ultimate Retarded Drivers Fails"), 2017)).filter(Boolean)).toEqual([]);
+});
