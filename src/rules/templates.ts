@@ -71,6 +71,8 @@ interface Helpers {
  * (hook-rescue then moves on to the next validated pattern).
  */
 /** A headline asks the audience, unless it already is a question ("Why Apple Needs Samsung", "Tara where are we?"). */
+/** A match ("Leeds v Burton", "Atletico Madrid vs Barcelona 1-1"): it is played, not reported on; no "What We Know". */
+const match = (h: Helpers) => /\s(?:v|vs\.?|versus)\s|\b\d+-\d+$/i.test(h.S);
 const askAudience: Tpl = (h) => (WH_Q.test(h.S) || WH_Q_OPEN.test(h.S) || h.asked ? "" : `${h.S}: What Do You Think?`);
 /** A reaction frame, where one fits (see Helpers.reacts), never in a rewrite, never after the first person. */
 const reaction = (f: Tpl): Tpl => (h) => (h.rw || h.firstPerson || !h.reacts ? "" : f(h));
@@ -205,7 +207,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     general: [(h) => `${h.NP}: What Actually Matters`],
     product: [(h) => `${h.NP}${h.span}: What Actually Matters`, (h) => `${h.NP}: The Honest Review`],
     person: [(h) => `${h.S}: The Story So Far`],
-    event: [(h) => `${h.NP}: What We Know So Far`, (h) => `${h.NP}: The Moments Everyone Is Talking About`],
+    event: [(h) => (match(h) ? "" : `${h.NP}: What We Know So Far`), (h) => `${h.NP}: The Moments Everyone Is Talking About`],
     howto: [(h) => `${h.S}: The Beginner's Guide`],
     howto_vp: [(h) => `How to ${h.S}: The Beginner's Guide`],
     money: [(h) => `${h.NP}: What It Means for Your Money`],
@@ -233,7 +235,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     general: [(h) => `${h.NP} in ${h.y}: What Changed`],
     product: [(h) => `${h.NP} in ${h.y}: Still Worth It?`],
     person: [(h) => `${h.S} in ${h.y}: The Story So Far`],
-    event: [(h) => `${h.NP}, ${h.y}: What We Know`],
+    event: [(h) => (match(h) ? "" : `${h.NP}, ${h.y}: What We Know`)],
     howto: [(h) => `${h.S} in ${h.y}: The Updated Guide`],
     howto_vp: [(h) => `How to ${h.S} in ${h.y}`],
     money: [(h) => `${h.NP} in ${h.y}: What Changed`],
@@ -303,7 +305,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     general: [(h) => `${h.NP} - Everything We Know`],
     product: [(h) => `${h.NP} - Honest Review${h.span}`],
     person: [(h) => `${h.S} - The Story So Far`],
-    event: [(h) => `${h.NP} - What We Know`],
+    event: [(h) => (match(h) ? "" : `${h.NP} - What We Know`)],
     howto: [(h) => (/\b(?:tutorial|step|guide)\b/i.test(h.S) || TIPS.test(h.S) ? "" : `${h.S} - Easy Step-by-Step Tutorial`)],
     howto_vp: [(h) => `How to ${h.S} - The Easy Way`],
     money: [(h) => `${h.NP} - What It Means for You`],

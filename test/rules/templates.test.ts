@@ -368,3 +368,11 @@ test("a stray quote taken out never joins two pieces into an entity (fast-check 
   const h = applyTemplate("hook:list_preview", '&A"A;#', 2000);
   expect(h === null || !/&(?:#\d+|#x[0-9a-f]+|[a-z]{2,8});/i.test(h)).toBe(true);
 });
+
+test("a match is played, not reported on: no 'What We Know' (GB reading 8: 'Leeds v Burton')", () => {
+  for (const t of ["Leeds v Burton", "Atletico Madrid vs Barcelona 1-1"]) {
+    const s = subjectOf(t, { storyName: t, titles: [t], categoryIds: [17] });
+    for (const p of TEMPLATE_PATTERNS) expect(hookText(p, s, 2017) ?? "").not.toMatch(/What We Know/);
+  }
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Catalonia Referendum", { storyName: "Catalonia referendum", titles: ["Catalonia referendum: Voters confront police"], categoryIds: [25] }), 2017))).toContain("The Catalonia Referendum - What We Know");
+});
