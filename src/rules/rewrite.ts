@@ -382,7 +382,10 @@ function ownName(name: string): boolean {
 
 /** The subject of a draft for a rewrite. */
 export function rewriteSubject(draft: string, ctx: RewriteContext): Subject {
-  return subjectFromText(draft, ctx.story ?? { storyName: ctx.storyName ?? null });
+  const s = subjectFromText(draft, ctx.story ?? { storyName: ctx.storyName ?? null });
+  // A title of one word in lower case ("autumn.") is a mood, not a subject: "Autumn in 60 Seconds" names nothing.
+  // (A topic is typed so; a title is not.)
+  return /^\p{Ll}+[.!?…]*$/u.test(plainText(draft).trim()) ? { ...s, text: "" } : s;
 }
 
 /** Words a rewrite may drop: framing and format labels, not content. */

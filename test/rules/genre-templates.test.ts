@@ -1580,3 +1580,11 @@ test("GB readings: initials keep their last dot, FIFA keeps its capitals, a tuto
   expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Drugstore Makeup Tutorial"), 2017)).join(" / ")).not.toMatch(/My Honest Drugstore Makeup Tutorial Review/);
   expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Top of Ultimate Retarded Drivers Fails"), 2017)).filter(Boolean)).toEqual([]);
 });
+
+// From GB readings 2–8 (seen three and two times).
+test("GB readings: a product's aspect is no product ('PES 2018 Realism'); a one-word lower-case title is a mood, not a subject", () => {
+  expect(subjectOf("PES 2018 Realism", { categoryIds: [20] }).kind).not.toBe("product");
+  expect(rewriteSubject("autumn.", { year: 2017 }).text).toBe("");
+  // A topic is typed in lower case: it keeps its subject.
+  expect(topicSubject("björk", {}).text).toBe("Björk");
+});
