@@ -83,6 +83,8 @@ const TRAIL_RE = new RegExp(
       String.raw`,?\s*(?:jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?`,
       // A trailer label with credits after it ("JACK RYAN Official Trailer TEASER John Krasinski").
       String.raw`official\s+(?:trailer|teaser)\b.*`,
+      // A release label left unbracketed ("Sharon Jones & the Dap-Kings Matter of Time Official Video").
+      String.raw`(?:official\s+(?:music\s+)?(?:video|audio|visualizer)|(?:official\s+)?lyrics?\s+video)`,
       // "Movie Trailer" labels the film ("Replicas Movie Trailer" is "Replicas").
       String.raw`(?:movie|film)\s+(?:trailer|teaser)\b.*`,
       // A first-look label with its cast ("‘WACO’ Official NEW Series First Look Starring Michael Shannon").
@@ -261,7 +263,8 @@ export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
   // "Dealing with Cancer (This is my SECRET)": the creator's own story, whatever part the subject is.
   // So is an illness or a treatment in a story outside News, Education and Science: a creator's vlog
   // ("Chemotherapy Effects Not Working!", "Update: Problem with Chemo Pills", "Daniel and Depression").
-  s.personal = FIRST_PERSON_RE.test(whole) || (s.cat != null && !NEWSY.has(s.cat) && ILLNESS_RE.test(whole));
+  // (Not someone else's, told in the third person: "Denise Welch opens up about losing her mum to cancer".)
+  s.personal = FIRST_PERSON_RE.test(whole) || (s.cat != null && !NEWSY.has(s.cat) && ILLNESS_RE.test(whole) && !/\b(?:his|her|their|he|she|they)\b/i.test(whole));
   s.highlights = /\bhighlights\b/i.test(whole);
   if (!s.tone.sensitive && !isWorkTitle(whole)) {
     const t = toneOf(whole.slice(0, 400), ctx.storyName ?? "", ctx.titles ?? []);
@@ -298,10 +301,13 @@ export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
     if (at > 0 && s.text.slice(0, at).trim().split(" ").length <= 3) return { ...s, text: s.text.slice(at), the: productReadsWithThe(s.text.slice(at)) };
   }
   // "I Bought An Entire Outfit Blindfolded": a subject opening with an article or possessive is no product name.
-  if (!s.tone.sensitive && s.genre !== "versus" && !PRODUCT_FRAMING.test(s.text) && (s.kind === "general" || s.kind === "headline") && n <= 5 && !/^(?:a|an|my|your|our|his|her|their)\s/i.test(s.text) && PRODUCT_FRAMING.test(text) && (!near || PRODUCT_FRAMING.test(near) || near === parts.at(-1)))
+  // Nor is a review of looks, a show or a game played ("EMMY FASHION REVIEW": "Emmy Fashion After 100 Hours of Use" does not read).
+  if (!s.tone.sensitive && s.genre !== "versus" && !PRODUCT_FRAMING.test(s.text) && !REVIEWED_NOT_BOUGHT.test(s.text) && (s.kind === "general" || s.kind === "headline") && n <= 5 && !/^(?:a|an|my|your|our|his|her|their)\s/i.test(s.text) && PRODUCT_FRAMING.test(text) && (!near || PRODUCT_FRAMING.test(near) || near === parts.at(-1)))
     return { ...s, kind: "product", the: productReadsWithThe(s.text), genre: null };
   return s;
 }
+
+const REVIEWED_NOT_BOUGHT = /\b(?:fashion|style|styles|looks|outfits?|red carpet|favou?rites|moments|performances?|speech|episode|season|finale|premiere|match|fight)$/i;
 
 /**
  * The subject of a hook-rescue topic. A one-word topic of no known kind that is only part of the

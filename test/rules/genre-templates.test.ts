@@ -1588,3 +1588,15 @@ test("GB readings: a product's aspect is no product ('PES 2018 Realism'); a one-
   // A topic is typed in lower case: it keeps its subject.
   expect(topicSubject("björk", {}).text).toBe("Björk");
 });
+
+// From GB readings 9–11 (a country the rules were not read on).
+test("GB readings: a tutorial is no habit; a review of looks is no product; someone else's loss is not the creator's story; an unbracketed release label goes; a counted list of recipes is no dish", () => {
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Drugstore Makeup Tutorial"), 2017)).join(" / ")).not.toMatch(/for a Week/);
+  expect(rewriteSubject("EMMY FASHION REVIEW // Grace Helbig", { year: 2017 }).kind).not.toBe("product");
+  const loss = rewriteSubject("Denise Welch opens up about losing her mum to cancer", { year: 2017, story: { storyName: "Denise Welch", titles: ["Denise Welch opens up about losing her mum to cancer"], categoryIds: [24] } });
+  expect(loss.personal).toBe(false);
+  expect(rewriteSubject("Chemotherapy Effects Not Working!", { year: 2017, story: { storyName: "Chemotherapy", titles: ["Chemotherapy Effects Not Working!"], categoryIds: [22] } }).personal).toBe(true);
+  expect(rewriteSubject("Sharon Jones & the Dap-Kings Matter of Time Official Video", { year: 2017 }).text).not.toMatch(/Official Video/i);
+  expect(genreOf("5 Easy & Creative Avocado Recipes", { categoryIds: [26], titles: ["5 Easy & Creative Avocado Recipes"] })).not.toBe("food");
+  expect(genreOf("Chicken Fajita Soup Recipes", { categoryIds: [26], titles: ["Chicken Fajita Soup Recipes"] })).toBe("food");
+});
