@@ -420,10 +420,16 @@ function framesOwnVideo(s: Subject): boolean {
       return unknown || s.cat === 17 || s.cat === 25;
     case "general":
       return s.genre ? s.genre !== "clip" && s.genre !== "explainer" : unknown || (s.cat != null && INFORMATIONAL.has(s.cat));
+    // A how-to in comedy, film or news is a sketch, satire or a report ("How To Actually Cover Stories About Antifa",
+    // "Autumn Makeup Tutorial for Straight Men"): no "The Easy Way", no "[Step by Step]". (Entertainment and science
+    // hold real tasks too: "DIY Bagel Bite", "Make PCB with a LCD mask".)
+    case "howto":
+      return s.cat == null || !NOT_TUTORIAL.has(s.cat);
     default:
       return true;
   }
 }
+const NOT_TUTORIAL = new Set([1, 23, 25]);
 /** Music, entertainment, film & animation, comedy. */
 const SHOWBIZ = new Set([10, 24, 1, 23]);
 /** News, education, science & technology: a rewrite may say "What You Need to Know About …" of their topics. */

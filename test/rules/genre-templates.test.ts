@@ -1600,3 +1600,11 @@ test("GB readings: a tutorial is no habit; a review of looks is no product; some
   expect(genreOf("5 Easy & Creative Avocado Recipes", { categoryIds: [26], titles: ["5 Easy & Creative Avocado Recipes"] })).not.toBe("food");
   expect(genreOf("Chicken Fajita Soup Recipes", { categoryIds: [26], titles: ["Chicken Fajita Soup Recipes"] })).toBe("food");
 });
+
+// From GB readings 3–14 (seen in seven of them) and the US dump.
+test("a how-to rewrite in comedy, film or news is a sketch, satire or a report: no tutorial frame; a science build keeps one", () => {
+  const g = (draft: string, cat: number) => TEMPLATE_PATTERNS.map((p) => hookText(p, rewriteSubject(draft, { year: 2017, story: { storyName: draft, titles: [draft], categoryIds: [cat] } }), 2017, "rewrite")).filter(Boolean).join(" / ");
+  expect(g("How To Actually Cover Stories About Antifa", 23)).not.toMatch(/Easy Way|Step by Step|Easiest/);
+  expect(g("Autumn Makeup Tutorial for Straight Men", 23)).not.toMatch(/Step by Step|in 10 Minutes/);
+  expect(g("Make PCB with a LCD mask", 28)).toMatch(/PCB/);
+});
