@@ -391,7 +391,7 @@ export function rewriteSubject(draft: string, ctx: RewriteContext): Subject {
   const s = subjectFromText(draft, ctx.story ?? { storyName: ctx.storyName ?? null });
   // A title of one word in lower case ("autumn.") is a mood, not a subject: "Autumn in 60 Seconds" names nothing.
   // (A topic is typed so; a title is not.)
-  return /^\p{Ll}+[.!?…]*$/u.test(plainText(draft).trim()) ? { ...s, text: "" } : s;
+  return /^\s*\p{Ll}+[.!?…]*\s*$/u.test(draft) ? { ...s, text: "" } : s;
 }
 
 /** Words a rewrite may drop: framing and format labels, not content. */

@@ -123,7 +123,7 @@ export function safeTopic(s: string): string {
   // A video file's extension is upload debris ("Opener Dedication.wmv"); dropped with the trailing punctuation, to a fixed point.
   // An emoji at the end is decoration: a frame after it would read "Challenge😱: What Do You Think?".
   // (Not the last dot of initials: "… About Guns in the U.S." keeps it, or a frame after it reads "the U.S: …".)
-  const initials = /(?:^|\s)((?:\p{Lu}\.){2,})[\s.!?:;,]*$/u.exec(t)?.[1];
+  const initials = t.includes(".") ? /(?:^|\s)((?:\p{Lu}\.){2,})[\s.!?:;,]*$/u.exec(t)?.[1] : undefined;
   for (let prev = ""; prev !== t; ) [prev, t] = [t, t.replace(/[\s.!?:;,|\-–—\p{Extended_Pictographic}\uFE0F\u200D]+$/u, "").replace(/\.(?:wmv|mp4|avi|mov|mkv|flv|webm|m4v|3gp)$/i, "")];
   if (initials && t.endsWith(initials.slice(0, -1))) t += ".";
   return t;
@@ -499,12 +499,12 @@ function ownerOnly(name: string, titles: readonly string[]): boolean {
 function alwaysThe(name: string, titles: readonly string[]): boolean {
   const n = name.toLowerCase();
   const at = titles.map((t) => t.toLowerCase()).filter((t) => t.includes(n));
-  return at.length >= 2 && at.every((t) => [...t.matchAll(new RegExp(n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "g"))].every((m) => /\bthe\s$/.test(t.slice(0, m.index))));
+  return at.length >= 2 && at.every((t) => t.split(n).slice(0, -1).every((before) => /\bthe\s$/.test(before)));
 }
 
 /** A title that opens with `name` and a trailer or teaser label ("Jack Ryan - Teaser: …", "Lady Bird Official Trailer"). */
 const heroTrailer = (name: string, title: string) =>
-  new RegExp(String.raw`^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\s*[-–—:|]?\s*(?:(?:official|final|new)\s+)*(?:teaser|trailer)\b`, "i").test(title);
+  title.toLowerCase().startsWith(name.toLowerCase()) && /^\s*[-–—:|]?\s*(?:(?:official|final|new)\s+)*(?:teaser|trailer)\b/i.test(title.slice(name.length));
 
 const UPCOMING = /\b(?:trailer|teaser|first look|sneak peek|coming soon|announcement)\b/i;
 

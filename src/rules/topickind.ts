@@ -248,7 +248,7 @@ export function genreOf(text: string, ctx: GenreContext = {}): Genre | null {
   // Before animals: "Isle of Dogs" is a film.
   // The word must be about the story, not in its name ("Honest Trailers" is a web series).
   // Nor another film the title names ("Film Theory: Is The Emoji Movie ILLEGAL?" is no film called "Film Theory").
-  const outside = (t: string) => t.replace(/\bThe(?:\s+\p{Lu}[\p{L}'’]*)+\s+Movie\b/gu, " ").toLowerCase().split(text.toLowerCase()).join(" ");
+  const outside = (t: string) => (/movie/i.test(t) ? t.replace(/\bThe(?:\s+\p{Lu}[\p{L}'’]*)+\s+Movie\b/gu, " ") : t).toLowerCase().split(text.toLowerCase()).join(" ");
   // "a GALEN HOOKS film" credits a filmmaker: the name is a person's, not a film's.
   const credit = new RegExp(String.raw`\ba\s+${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\s+(?:film|production)\b`, "i");
   if (share(FILM) + share(ENTERTAINMENT) >= 0.5 && (ctx.titles ?? []).some((t) => SCREEN_WORDS.test(outside(t))) && !(ctx.titles ?? []).some((t) => credit.test(t))) return "screen";
