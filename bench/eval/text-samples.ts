@@ -100,7 +100,8 @@ for (const draft of ["Google Pixel 2 review after one week", "iphone x review", 
       hooks++;
       if ([...h.text].length > 100) long++;
       if (/[<>]|&[a-z#0-9]+;/i.test(h.text)) markup++;
-      if (/^\p{Ll}/u.test(h.text)) {
+      // (A name with an inner capital starts small by its own spelling: "iPhone X vs iPhone 8: …", "eBay …".)
+      if (/^\p{Ll}/u.test(h.text) && !/^\p{Ll}+\p{Lu}/u.test(h.text)) {
         lower++;
         if (process.argv.includes("--verbose")) console.error("lower-case start:", topic, "→", h.text);
       }
