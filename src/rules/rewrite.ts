@@ -159,7 +159,9 @@ const DANGLING = /(?:^|\s)(?:a|an|the|my|our|your|his|her|their|big|huge|new|fir
 export function draftSubject(draft: string): DraftSubject {
   // The whole draft here (the subject is cut to length later), so brackets are still closed.
   // A date code anywhere ("Full Highlights 2017.10.18 vs Timberwolves") dates the upload, it is no part of the subject.
-  let t = plainText(draft).replace(/\s*\b(?:19|20)\d\d[./-]\d{1,2}[./-]\d{1,2}\b/g, "").replace(/\s+/g, " ").trim();
+  // So does a day/month/year date closing it ("Harry Winks vs Lithuania /8/10/2017/", "… Hurricane Irma 9/10/17"),
+  // unless a preposition makes it part of the sentence ("… all at once on 9/6/17").
+  let t = plainText(draft).replace(/\s*\b(?:19|20)\d\d[./-]\d{1,2}[./-]\d{1,2}\b/g, "").replace(/(?<!\b(?:on|at|from|since|by|until|of|before|after))\s+\/?\d{1,2}\/\d{1,2}\/(?:19|20)?\d\d\/?(?=\s*(?:$|[|(\[]))/gi, "").replace(/\s+/g, " ").trim();
   // "Song (Official Lyric Video) - Artist": the artist comes after the label.
   const rel = /^(.+?)\s*[([](?:official|lyrics?|audio)[^)\]]*[)\]]\s*[-–|]\s*(.+)$/i.exec(t);
   if (rel) t = rel[2];
@@ -172,7 +174,8 @@ export function draftSubject(draft: string): DraftSubject {
   // *Emphasis* inside a title is a word ("TESTING OUT *FAKE* MAKEUP"); only a trailing *tag* is a label.
   t = t.replace(/\*+([^*]+)\*+(?=\s+[\p{L}\p{N}])/gu, "$1");
   const parts = segments(t);
-  const main = parts.find((p) => !FRAMING_ONLY.test(p)) ?? parts[0] ?? t;
+  // (Nor a bare question word cut from the rest: "How Much?! Missguided Haul" is the haul.)
+  const main = parts.find((p) => !FRAMING_ONLY.test(p) && !(parts.length > 1 && /^(?:how|what|why|who|when|where)(?:\s+\S+)?$/i.test(p))) ?? parts[0] ?? t;
   let span = "";
   const sm = SPAN_RE.exec(main);
   let s = main;

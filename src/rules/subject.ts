@@ -302,7 +302,7 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   if (HOWTO_VP.test(t)) {
     t = t.replace(HOWTO_VP, "");
     vp = true;
-  } else if (VP_OPENERS.test(t) && !/\s(?:vs\.?|versus)\s/i.test(t)) vp = true; // "Make Mega Blender VS Coca Cola" is an experiment, no task
+  } else if (VP_OPENERS.test(t) && !/\s(?:vs\.?|versus)\s/i.test(t) && !/^\S+\s+me\b/i.test(t)) vp = true; // (a request, "Make Me White Again", is no task) // "Make Mega Blender VS Coca Cola" is an experiment, no task
   // A reveal after "..." ("Make Every Popular Mexican Dish... VEGAN") is no task to frame.
   // No frame fits it whole either ("What You Need to Know About How to Make … Vegan"): a headline, which
   // hookText leaves unframed.

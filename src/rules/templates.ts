@@ -364,7 +364,8 @@ function families(s: Subject, rw: boolean): Family[] {
   // So does a treat named after one ("#IRMAgerd Hurricane Candy"), a science clip ("Hurricane Size Comparison") or a benefit ("Hand in Hand: A Benefit for Hurricane Relief").
   if (s.tone.sensitive && /\b(?:bloopers?|fails?|funny|parody|prank\w*|memes?|candy|cakes?|cupcakes?|cookies?|recipes?|comparisons?|simulations?|animation|benefit|telethon|fundraiser|concert)\b/i.test(s.text)) return [];
   // A ceremony of mourning ("A Moment of Silence at the National 9/11 Memorial") is no news to frame.
-  if (s.tone.sensitive && /\b(?:moment of silence|funeral|memorial service|wake for|dedication)\b/i.test(s.text)) return [];
+  // (So is a video in someone's memory: "In Memory of Liz Dawn".)
+  if (s.tone.sensitive && /\b(?:moment of silence|funeral|memorial service|wake for|dedication|in (?:loving )?memory of)\b/i.test(s.text)) return [];
   // So is a call to act ("Let's Help the Victims of the Las Vegas Attack"): it is the creator's own appeal.
   // (Or a question put to someone, "Ask a Mortician- Home Death & Wake for Your Pet": an advice series, no news.)
   if (s.tone.sensitive && /^(?:let['’]?s|please|help|donate|pray|ask)\b/i.test(s.text)) return [];
@@ -495,7 +496,7 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
   // A greeting, an announcement, a thank-you or a life story ("Welcome Baby Taika!", "Meet My New Kitten!", "1,000,000 THANK YOU!", "Living With Acne") is the creator's own moment: no frame fits.
   // So is a reply opening with "Not" ("Not a Baby Brother!": a gender reveal), who one is ("Being a Gay Asian
   // Woman"), getting ready (a routine, "Get Ready With Me") and a creator's milestone ("1 Year of Vlogging").
-  if (!subject.tone.sensitive && (/^(?:welcome|introducing|congratulations|congrats|happy birthday|happy anniversary|rip|rest in peace|meet (?:my|our)|(?:living|dealing|coping) with|(?:growing up|being) (?:a|an)|giving birth|not|get(?:ting)? (?:un)?ready|\d+ (?:years?|months?|days?) of \p{L}+ing)\b|\bstruggles$|\bget(?:ting)?\s+(?:un)?read(?:a)?y\s+with\s+me\b|\b(?:i['’]?m|we['’]?re)\s+(?:gonna|going to)\s+be\s+(?:a\s+)?(?:father|mother|dad|mom|mum|parents?)\b|\b(?:i['’]?m|we['’]?re)\s+pregnant\b/iu.test(subject.text) || /\b(?:thank(?:s| you)|(?:exciting|big|huge) news|announcement|baby is (?:born|here))\b|\b(?:drops|launches|arrives|releases|comes out|is out|coming)\s+(?:tomorrow|today|tonight|soon|now|this (?:week|weekend|friday|month))$/i.test(subject.text))) return null;
+  if (!subject.tone.sensitive && (/^(?:welcome|introducing|congratulations|congrats|happy birthday|happy anniversary|\d+[- ]?(?:years?|months?|yr)[- ]anniversary|rip|rest in peace|meet (?:my|our)|(?:living|dealing|coping) with|(?:growing up|being) (?:a|an)|giving birth|not|get(?:ting)? (?:un)?ready|\d+ (?:years?|months?|days?) of \p{L}+ing)\b|\bstruggles$|\bget(?:ting)?\s+(?:un)?read(?:a)?y\s+with\s+me\b|\b(?:i['’]?m|we['’]?re)\s+(?:gonna|going to)\s+be\s+(?:a\s+)?(?:father|mother|dad|mom|mum|parents?)\b|\b(?:i['’]?m|we['’]?re)\s+pregnant\b/iu.test(subject.text) || /\b(?:thank(?:s| you)|(?:exciting|big|huge) news|announcement|baby is (?:born|here))\b|\b(?:drops|launches|arrives|releases|comes out|is out|coming)\s+(?:tomorrow|today|tonight|soon|now|this (?:week|weekend|friday|month))$/i.test(subject.text))) return null;
   // A how-to that ends in a reveal after "..." ("How to Make Every Popular Mexican Dish... Vegan") reads whole or not at all.
   if (subject.kind === "headline" && /^how to\s/i.test(subject.text) && /\.\.\.|…/.test(subject.text)) return null;
   // An order to pit two things ("Make Mega Blender VS Coca Cola in Slow Motion") is neither a task nor a

@@ -1608,3 +1608,15 @@ test("a how-to rewrite in comedy, film or news is a sketch, satire or a report: 
   expect(g("Autumn Makeup Tutorial for Straight Men", 23)).not.toMatch(/Step by Step|in 10 Minutes/);
   expect(g("Make PCB with a LCD mask", 28)).toMatch(/PCB/);
 });
+
+// From GB readings 15–17 (a country the rules were not read on).
+test("GB readings: a request is no task, a bare question word is no subject, a memorial gets no frame, an anniversary is a milestone, a closing date goes", () => {
+  const all = (t: string) => TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf(t), 2017)).filter(Boolean).join(" / ");
+  expect(all("Make Me White Again")).not.toMatch(/How to Make Me|Easy Way/);
+  expect(rewriteSubject("How Much?! Missguided Haul", { year: 2017 }).text).toBe("Missguided Haul");
+  expect(all("In Memory of Liz Dawn")).toBe("");
+  expect(all("5 Year Anniversary")).toBe("");
+  expect(rewriteSubject("Harry Winks vs Lithuania (England Debut) /8/10/2017/ || HD", { year: 2017 }).text).toBe("Harry Winks vs Lithuania");
+  expect(rewriteSubject("Hurricanes Irma, Jose, and Katia, all at once on 9/6/17", { year: 2017 }).text).toMatch(/on 9\/6\/17$/);
+  expect(toneOf("In Memory of Liz Dawn").death).toBe(true);
+});
