@@ -12,7 +12,7 @@
  */
 import { plainText } from "./markup.ts";
 import { hookText } from "./templates.ts";
-import { TOPIC_MAX, isCommonWord, productReadsWithThe, safeTopic, subjectOf, type Subject, type TopicContext } from "./subject.ts";
+import { FEATURE_HEADS, TOPIC_MAX, isCommonWord, productReadsWithThe, safeTopic, subjectOf, type Subject, type TopicContext } from "./subject.ts";
 import { isWorkTitle, toneOf } from "./tone.ts";
 import { classifyHook } from "./hook.ts";
 import { STOPWORDS, stem, tokens } from "./text.ts";
@@ -305,7 +305,7 @@ export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
   }
   // "I Bought An Entire Outfit Blindfolded": a subject opening with an article or possessive is no product name.
   // Nor is a review of looks, a show or a game played ("EMMY FASHION REVIEW": "Emmy Fashion After 100 Hours of Use" does not read).
-  if (!s.tone.sensitive && s.genre !== "versus" && !PRODUCT_FRAMING.test(s.text) && !REVIEWED_NOT_BOUGHT.test(s.text) && (s.kind === "general" || s.kind === "headline") && n <= 5 && !/^(?:a|an|my|your|our|his|her|their)\s/i.test(s.text) && PRODUCT_FRAMING.test(text) && (!near || PRODUCT_FRAMING.test(near) || near === parts.at(-1)))
+  if (!s.tone.sensitive && s.genre !== "versus" && !PRODUCT_FRAMING.test(s.text) && !REVIEWED_NOT_BOUGHT.test(s.text) && !FEATURE_HEADS.has(s.text.toLowerCase().split(" ").pop() ?? "") && (s.kind === "general" || s.kind === "headline") && n <= 5 && !/^(?:a|an|my|your|our|his|her|their)\s/i.test(s.text) && PRODUCT_FRAMING.test(text) && (!near || PRODUCT_FRAMING.test(near) || near === parts.at(-1)))
     return { ...s, kind: "product", the: productReadsWithThe(s.text), genre: null };
   return s;
 }

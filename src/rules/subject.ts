@@ -160,7 +160,7 @@ const THE_HEADS = new Set(
     "commercial ad speech interview performance documentary announcement theme release reveal championship championships open cup bowl derby olympics event carpet contest competition pageant briefing test twins brothers sisters").split(" "),
 );
 /** Heads that name a part or aspect of a product, not the product. */
-const FEATURE_HEADS = new Set("battery camera screen display design update notch price case charger keyboard speakers software features specs leaks rumors unlock fail test speed charging performance comparison life realism graphics gameplay physics animations sound audio".split(" "));
+export const FEATURE_HEADS = new Set("battery camera screen display design update notch price case charger keyboard speakers software features specs leaks rumors unlock fail test speed charging performance comparison life realism graphics gameplay physics animations sound audio".split(" "));
 /** One-word products that still read with "the" ("the iPhone", not "the Bitcoin"). */
 const THE_DEVICES = new Set(
   ("iphone ipad macbook imac airpods pixel galaxy switch xbox playstation ps4 ps5 oculus kindle gopro phone smartphone camera laptop " +
@@ -372,8 +372,9 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   // (More than half the videos, as topicKind counts a music story.)
   const music = cats.length > 0 && (counts.get(MUSIC) ?? 0) * 2 > cats.length;
   const story = { cat, storied: (ctx.titles?.length ?? 0) > 0, upcoming: (ctx.titles ?? []).some((t) => UPCOMING.test(t)) };
-  // A channel is no product, whatever its category ("IGN Live" is no "I Switched to IGN"): a creator.
-  if (s.kind === "product" && (ctx.channels ?? []).some((c) => alnum(c) === alnum(s.text))) return { ...s, ...story, kind: "person", the: false, genre: null, music: false };
+  // A channel is no product, whatever its category ("IGN Live" is no "I Switched to IGN"): a creator or a brand,
+  // not a person ("GoPro [Career Highlights]" does not read).
+  if (s.kind === "product" && (ctx.channels ?? []).some((c) => alnum(c) === alnum(s.text))) return { ...s, ...story, kind: "general", the: false, genre: null, music: false };
   // A comparison asks which side wins, whatever its sides are (see isComparison).
   if (!s.tone.sensitive && s.kind !== "headline" && isComparison(s.text, ctx)) return { ...s, ...story, kind: "general", the: false, plural: false, vp: false, genre: "versus", music: false };
   // A film or show named after its hero ("Jack Ryan - Teaser: The Reveal | Amazon Video"): every title opens with the name and a trailer label.

@@ -531,8 +531,9 @@ describe("animals, invitations, filmmakers, models, glued dashes, kickers, guest
 describe("channels, bands, dishes, vlogs, trials", () => {
   test("a channel is no product; a band named like an imperative is a performer", () => {
     const ign = subjectOf("IGN", { storyName: "IGN Live", titles: ["IGN Live: E3 2017"], channels: ["IGN"], categoryIds: [20, 20] });
-    expect(ign.kind).toBe("person");
-    expect(TEMPLATE_PATTERNS.map((p) => hookText(p, ign, 2017)).join(" ")).not.toMatch(/Switched|Buy/);
+    // A creator or a brand, not a person (GB reading 20: "GoPro [Career Highlights]").
+    expect(ign.kind).toBe("general");
+    expect(TEMPLATE_PATTERNS.map((p) => hookText(p, ign, 2017)).join(" ")).not.toMatch(/Switched|Buy|Career Highlights|'s Story/);
     expect(subjectOf("Enter Shikari", { titles: ["Enter Shikari - Live Outside"], channels: ["Enter Shikari"], categoryIds: [10, 10] }).kind).toBe("person");
     expect(subjectOf("Enter the Dragon Cave").kind).toBe("headline");
   });
@@ -1619,4 +1620,14 @@ test("GB readings: a request is no task, a bare question word is no subject, a m
   expect(rewriteSubject("Harry Winks vs Lithuania (England Debut) /8/10/2017/ || HD", { year: 2017 }).text).toBe("Harry Winks vs Lithuania");
   expect(rewriteSubject("Hurricanes Irma, Jose, and Katia, all at once on 9/6/17", { year: 2017 }).text).toMatch(/on 9\/6\/17$/);
   expect(toneOf("In Memory of Liz Dawn").death).toBe(true);
+});
+
+// From GB readings 18–20 (a country the rules were not read on).
+test("GB readings: a channel-named brand gets no person frames; a product's aspect stays no product in a review; a broken bone is an injury", () => {
+  const gopro = subjectOf("GoPro", { storyName: "GoPro", titles: ["GoPro: Nate Adams - GoPro Kind of Day"], channels: ["GoPro"], categoryIds: [17] });
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, gopro, 2017)).join(" / ")).not.toMatch(/Career Highlights|GoPro's Story/);
+  const pes = rewriteSubject("PES 2018 Realism Review: Individuality and Animations | Part Two | KnightMD", { year: 2017, story: { storyName: "PES 2018", titles: ["PES 2018 Realism Review: Individuality and Animations | Part Two | KnightMD"], categoryIds: [20] } });
+  expect(pes.kind).not.toBe("product");
+  expect(toneOf("Broken Femur and Pelvic Bone").sensitive).toBe(true);
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Broken Femur and Pelvic Bone"), 2017)).join(" / ")).not.toMatch(/Honest Reaction/);
 });
