@@ -212,8 +212,8 @@ export function titleCase(text: string): string {
     const [, lead, core] = m;
     // An opening bracket or quote starts a phrase too ("Tom Petty [A Look Back]").
     if (/[([{"“‘']/.test(lead)) start = true;
-    // A hashtag is written as its creator wrote it ("#tbt", not "#Tbt").
-    if (lead.endsWith("#")) {
+    // A hashtag or a name spelled with a "$" is written as its creator wrote it ("#tbt", "Ty Dolla $ign").
+    if (lead.endsWith("#") || (lead.endsWith("$") && /^\p{L}/u.test(core))) {
       start = PHRASE_BREAK.test(p) || sentenceEnd(p);
       continue;
     }

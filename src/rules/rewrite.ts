@@ -82,7 +82,10 @@ const TRAIL_RE = new RegExp(
       String.raw`,?\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\.?\s+(?:\d{1,2},?\s+)?(?:19|20)\d\d`,
       String.raw`,?\s*(?:jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?`,
       // A trailer label with credits after it ("JACK RYAN Official Trailer TEASER John Krasinski").
-      String.raw`official\s+(?:trailer|teaser)\b.*`,
+      String.raw`official\s+(?:(?:red\s*band|international|final|new|teaser|hd)\s+)*(?:trailer|teaser)\b.*`,
+      // A picture-quality label ("… Scared Lorraine HD").
+      // (Not "4K": "AUTOMATICA 4k" is a name.)
+      String.raw`(?:hd|uhd|1080p|720p)`,
       // A release label left unbracketed ("Sharon Jones & the Dap-Kings Matter of Time Official Video").
       String.raw`(?:official\s+(?:music\s+)?(?:video|audio|visualizer)|(?:official\s+)?lyrics?\s+video)`,
       // "Movie Trailer" labels the film ("Replicas Movie Trailer" is "Replicas").

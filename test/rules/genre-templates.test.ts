@@ -10,6 +10,7 @@ import { subjectOf, type Subject, type TopicContext } from "../../src/rules/subj
 import { keepsDraft, rewriteSubject, rewriteText, topicSubject } from "../../src/rules/rewrite.ts";
 import { toneOf } from "../../src/rules/tone.ts";
 import { GENRE_TEMPLATES } from "../../src/rules/genre-templates.ts";
+import { titleCase } from "../../src/rules/english.ts";
 import { Engine } from "../../src/engine/engine.ts";
 import { gradeContext } from "../../src/engine/service.ts";
 import { grade } from "../../src/rules/grade.ts";
@@ -1630,4 +1631,12 @@ test("GB readings: a channel-named brand gets no person frames; a product's aspe
   expect(pes.kind).not.toBe("product");
   expect(toneOf("Broken Femur and Pelvic Bone").sensitive).toBe(true);
   expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Broken Femur and Pelvic Bone"), 2017)).join(" / ")).not.toMatch(/Honest Reaction/);
+});
+
+// From GB readings 21–23 (a country the rules were not read on).
+test("GB readings: a trailer's label with qualifiers goes, a picture-quality label goes (not 4K, part of names), a '$' name keeps its spelling", () => {
+  expect(rewriteSubject("BETTER WATCH OUT Official Red Band Trailer", { year: 2017 }).text).toBe("Better Watch Out");
+  expect(rewriteSubject("The Sopranos Phil Leotardo scared Lorraine HD", { year: 2017 }).text).not.toMatch(/\bHD$/);
+  expect(rewriteSubject("AUTOMATICA 4k", { year: 2017 }).text).toMatch(/4K$/i);
+  expect(titleCase("ty dolla $ign")).toBe("Ty Dolla $ign");
 });
