@@ -266,6 +266,8 @@ export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
   const s = subjectOf(subject, ctx, span, asked);
   if (cut) s.cut = true;
   s.reviewed = REVIEWED_RE.test(whole);
+  // A vlog's title is no task ("VLOG : DANCE MAT QUEENS" is no "How to Dance Mat Queens"): a headline, quoted whole.
+  if (s.kind === "howto" && s.vp && !HOWTO_LEAD.test(whole) && /(?:^|[|:\-–—]\s*)vlog\s*[|:\-–—]|\bvlog\s*$/i.test(whole)) Object.assign(s, { kind: "headline", vp: false, the: false, genre: null });
   // "Dealing with Cancer (This is my SECRET)": the creator's own story, whatever part the subject is.
   // So is an illness or a treatment in a story outside News, Education and Science: a creator's vlog
   // ("Chemotherapy Effects Not Working!", "Update: Problem with Chemo Pills", "Daniel and Depression").
@@ -313,6 +315,7 @@ export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
   return s;
 }
 
+const HOWTO_LEAD = /^\s*how\s+to\b/i;
 const REVIEWED_NOT_BOUGHT = /\b(?:fashion|style|styles|looks|outfits?|red carpet|favou?rites|moments|performances?|speech|episode|season|finale|premiere|match|fight)$/i;
 
 /**

@@ -1640,3 +1640,10 @@ test("GB readings: a trailer's label with qualifiers goes, a picture-quality lab
   expect(rewriteSubject("AUTOMATICA 4k", { year: 2017 }).text).toMatch(/4K$/i);
   expect(titleCase("ty dolla $ign")).toBe("Ty Dolla $ign");
 });
+
+// From the GB rewrite list (GB reading 9).
+test("a vlog's title is no task: 'VLOG : DANCE MAT QUEENS' gets no how-to frame", () => {
+  const s = rewriteSubject("VLOG : DANCE MAT QUEENS 👑", { year: 2017 });
+  expect(s.kind).toBe("headline");
+  expect(rewriteSubject("How to Vlog", { year: 2017 }).kind).toBe("howto");
+});
