@@ -1647,3 +1647,9 @@ test("a vlog's title is no task: 'VLOG : DANCE MAT QUEENS' gets no how-to frame"
   expect(s.kind).toBe("headline");
   expect(rewriteSubject("How to Vlog", { year: 2017 }).kind).toBe("howto");
 });
+
+// From GB readings 24 and 26.
+test("CJK corner brackets enclose a part of a title ('TWICE「ONE MORE TIME」')", () => {
+  expect(rewriteSubject("TWICE「ONE MORE TIME」Music Video", { year: 2017 }).text).toBe("Twice");
+  expect(rewriteSubject("TWICE「ONE MORE TIME", { year: 2017 }).text).toBe("Twice");
+});
