@@ -160,7 +160,7 @@ const THE_HEADS = new Set(
     "commercial ad speech interview performance documentary announcement theme release reveal championship championships open cup bowl derby olympics event carpet contest competition pageant briefing test twins brothers sisters").split(" "),
 );
 /** Heads that name a part or aspect of a product, not the product. */
-export const FEATURE_HEADS = new Set("battery camera screen display design update notch price case charger keyboard speakers software features specs leaks rumors unlock fail test speed charging performance comparison life realism graphics gameplay physics animations sound audio".split(" "));
+export const FEATURE_HEADS = new Set("battery camera screen display design update notch price case charger keyboard speakers software features specs leaks rumors unlock fail test speed charging performance comparison life realism graphics gameplay physics animations sound audio emoji emojis".split(" "));
 /** One-word products that still read with "the" ("the iPhone", not "the Bitcoin"). */
 const THE_DEVICES = new Set(
   ("iphone ipad macbook imac airpods pixel galaxy switch xbox playstation ps4 ps5 oculus kindle gopro phone smartphone camera laptop " +

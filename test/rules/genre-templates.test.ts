@@ -1653,3 +1653,8 @@ test("CJK corner brackets enclose a part of a title ('TWICE「ONE MORE TIME」')
   expect(rewriteSubject("TWICE「ONE MORE TIME」Music Video", { year: 2017 }).text).toBe("Twice");
   expect(rewriteSubject("TWICE「ONE MORE TIME", { year: 2017 }).text).toBe("Twice");
 });
+
+test("emoji are a product's feature, not a product (GB reading 24: 'New iOS 11 Emojis')", () => {
+  const hooks = TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("new ios 11 emojis!", { storyName: "New iOS 11 Emojis!", titles: ["New iOS 11 Emojis!"], categoryIds: [28] }), 2017)).filter(Boolean).join(" / ");
+  expect(hooks).not.toMatch(/Switched|Hours of Use|Before You Buy/);
+});
