@@ -29,7 +29,7 @@ const FRAME_CHANGE = /\b(?:reaction|reacting|reviews?|i tried|i tested|i used|i 
 const keepsFrame = (text: string, s: Subject, rw: boolean) =>
   !rw || ((s.reviewed || !FRAME_CHANGE.test(text)) && (!s.highlights || /\b(?:moments|highlights)\b/i.test(text)));
 
-type Family = TopicKind | "howto_vp" | "tragedy" | "tragedy_headline" | "mourning" | "personal" | "safety" | "illness";
+type Family = TopicKind | "howto_vp" | "science_howto" | "tragedy" | "tragedy_headline" | "mourning" | "personal" | "safety" | "illness";
 /** One template: the subject's helpers in, text out ("" when this variant does not fit the subject). */
 type Tpl = (h: Helpers) => string;
 interface Helpers {
@@ -102,6 +102,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     tragedy: [(h) => `${h.NP}: What Do We Know So Far?`],
     mourning: [(h) => `Who Was ${h.S}?`],
     safety: [(h) => `How Do You ${h.S}?`],
+    science_howto: [(h) => `Can You Really ${h.S}?`],
   },
   "hook:before_after": {
     product: [(h) => `${h.NP}, 30 Days Later: Was It Worth It?`, (h) => `${h.NP}: Before and After 30 Days of Use`],
@@ -214,6 +215,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     tragedy: [(h) => `${h.NP}: What We Know So Far`],
     mourning: [(h) => `${h.S}: A Look Back`],
     personal: [(h) => `${h.S}: My Story`],
+    science_howto: [(h) => `How to ${h.S}: The Science Explained`],
   },
   "struct:bracket_tag": {
     tragedy_headline: [(h) => `${h.S} [Timeline]`],
@@ -229,6 +231,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     safety: [(h) => `How to ${h.S} [Step by Step]`],
     mourning: [(h) => `${h.S} [A Look Back]`],
     personal: [(h) => `${h.S} [My Story]`],
+    science_howto: [(h) => `How to ${h.S} [Explained]`],
   },
   "struct:year_tag": {
     tragedy_headline: [(h) => `${h.S} | ${h.y} Timeline`],
@@ -313,6 +316,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     safety: [(h) => `How to ${h.S} - A Safety Guide`],
     mourning: [(h) => `${h.S} - A Look Back`],
     personal: [(h) => `${h.S} - My Story`],
+    science_howto: [(h) => `How to ${h.S} - Explained`],
   },
   "struct:second_person": {
     tragedy_headline: [(h) => `${h.S}: What You Need to Know`],
@@ -379,6 +383,9 @@ function families(s: Subject, rw: boolean): Family[] {
   // A rewrite of a tutorial stays a tutorial: no general fallback ("What You Need to Know About Soap Tips").
   // A how-to that names its format ("Autumn Makeup Tutorial for Straight Men") is no topic to know about.
   const format = /\b(?:tutorial|guide|routine|lesson)s?\b/i.test(s.text);
+  // A how-to in Science & Technology is mostly an explainer or a stunt ("How To Stop A North Korean Nuclear Missile",
+  // "How to Build a Teleporter with Aliens"), not a task to try at home: explained, not "The Easy Way".
+  if (s.kind === "howto" && s.vp && s.cat === SCITECH_CAT) return ["science_howto"];
   if (s.kind === "howto") return s.vp ? ["howto_vp"] : rw ? (s.plural ? ["headline"] : ["howto"]) : s.plural ? (format ? ["headline"] : ["general"]) : format ? ["howto"] : ["howto", "general"];
   if (s.kind === "product" || s.kind === "money") return [s.kind, "general"];
   return [s.kind];
@@ -431,6 +438,7 @@ function framesOwnVideo(s: Subject): boolean {
   }
 }
 const NOT_TUTORIAL = new Set([1, 23, 25]);
+const SCITECH_CAT = 28;
 /** Music, entertainment, film & animation, comedy. */
 const SHOWBIZ = new Set([10, 24, 1, 23]);
 /** News, education, science & technology: a rewrite may say "What You Need to Know About …" of their topics. */

@@ -1658,3 +1658,14 @@ test("emoji are a product's feature, not a product (GB reading 24: 'New iOS 11 E
   const hooks = TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("new ios 11 emojis!", { storyName: "New iOS 11 Emojis!", titles: ["New iOS 11 Emojis!"], categoryIds: [28] }), 2017)).filter(Boolean).join(" / ");
   expect(hooks).not.toMatch(/Switched|Hours of Use|Before You Buy/);
 });
+
+// Seen in 14 readings of both countries ("How To Stop A North Korean Nuclear Missile - The Easy Way").
+test("a how-to in Science & Technology is explained, not a task to try at home", () => {
+  const s = topicSubject("how to stop a north korean nuclear missile", { storyName: "How To Stop A North Korean Nuclear Missile", titles: ["How To Stop A North Korean Nuclear Missile"], categoryIds: [28] });
+  const hooks = TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017)).filter(Boolean);
+  expect(hooks).toContain("Can You Really Stop a North Korean Nuclear Missile?");
+  expect(hooks.join(" / ")).not.toMatch(/I Tried|Easy Way|Easiest|Step by Step|at Home|in 10 Minutes/);
+  // A how-to in Howto & Style keeps its tutorial frames.
+  const style = topicSubject("how to style short wigs!", { storyName: "How to Style Short Wigs!", titles: ["How to Style Short Wigs! | Super Easy!!"], categoryIds: [26] });
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, style, 2017)).join(" / ")).toMatch(/Style Short Wigs/);
+});
