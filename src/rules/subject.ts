@@ -78,10 +78,16 @@ function foreign(t: string): boolean {
   // One such word is enough beside a word spelled with Spanish, Portuguese or French accents ("Terremoto 7.1 en México");
   // two in a sentence of five words or more; a short name keeps its own ("La La Land", "Le Tour de France").
   const accented = ws.some((w) => /[áíóúñãõçàèùâêîôûœ]/u.test(w) || /\p{L}é\p{L}/u.test(w));
-  if (english === 0 && ((other >= 1 && accented) || (other >= 2 && ws.length >= 5))) return true;
+  // So is one beside a word of another language's video titles ("Resumen de Real Sociedad vs Real Madrid", "Abertura de Star Trek").
+  if (english === 0 && ((other >= 1 && (accented || ws.some((w) => FOREIGN_CONTENT.has(w)))) || (other >= 2 && ws.length >= 5))) return true;
   // Seven words or more and not one common English word ("Detik Detik Terjadinya Benturan Keras Choirul Huda …").
   return ws.length >= 7 && !ws.some((w) => STOPWORDS.has(w) || EMPHASIS.has(w));
 }
+/** Words of Spanish, Portuguese, French and German video titles that English titles do not use. */
+const FOREIGN_CONTENT = new Set(
+  ("resumen abertura goles partido jugadas mejores melhores capitulo episodio completo oficial cancion musica " +
+    "bande annonce extrait folge spiel tore zusammenfassung").split(" "),
+);
 const FOREIGN_FUNCTION = new Set(
   ("el la los las de del en y que con por para una es se su al lo le les des du et est il une pas sur dans como pero muy " +
     "der die das und ist nicht ein eine mit auf von zu den dem im " +

@@ -1669,3 +1669,10 @@ test("a how-to in Science & Technology is explained, not a task to try at home",
   const style = topicSubject("how to style short wigs!", { storyName: "How to Style Short Wigs!", titles: ["How to Style Short Wigs! | Super Easy!!"], categoryIds: [26] });
   expect(TEMPLATE_PATTERNS.map((p) => hookText(p, style, 2017)).join(" / ")).toMatch(/Style Short Wigs/);
 });
+
+// From GB readings 11, 20 and 29.
+test("one function word beside a word of another language's video titles is another language: no hook", () => {
+  for (const t of ["Resumen de Real Sociedad vs Real Madrid", "Abertura de Star Trek"]) expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf(t), 2017)).filter(Boolean)).toEqual([]);
+  // A name with its own "de" stays English ("Tour de France 2017 Highlights").
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Tour de France 2017 Highlights"), 2017)).filter(Boolean).length).toBeGreaterThan(0);
+});
