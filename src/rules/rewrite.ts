@@ -268,6 +268,8 @@ export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
   s.reviewed = REVIEWED_RE.test(whole);
   // A vlog's title is no task ("VLOG : DANCE MAT QUEENS" is no "How to Dance Mat Queens"): a headline, quoted whole.
   if (s.kind === "howto" && s.vp && !HOWTO_LEAD.test(whole) && /(?:^|[|:\-–—]\s*)vlog\s*[|:\-–—]|\bvlog\s*$/i.test(whole)) Object.assign(s, { kind: "headline", vp: false, the: false, genre: null });
+  // Nor is a throwback's ("#tbt Windows 95 Video Guide with Jennifer Aniston …" is an old clip shared again, no guide to follow).
+  if (s.kind === "howto" && /^\s*(?:#?tbt|#?throwback|#?fbf|flashback friday)\b/i.test(whole)) Object.assign(s, { kind: "headline", vp: false, the: false, genre: null });
   // "Dealing with Cancer (This is my SECRET)": the creator's own story, whatever part the subject is.
   // So is an illness or a treatment in a story outside News, Education and Science: a creator's vlog
   // ("Chemotherapy Effects Not Working!", "Update: Problem with Chemo Pills", "Daniel and Depression").

@@ -1676,3 +1676,10 @@ test("one function word beside a word of another language's video titles is anot
   // A name with its own "de" stays English ("Tour de France 2017 Highlights").
   expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Tour de France 2017 Highlights"), 2017)).filter(Boolean).length).toBeGreaterThan(0);
 });
+
+// Seen in seven GB readings ("#tbt Windows 95 Video Guide … [Step by Step]").
+test("a throwback's title is no guide to follow", () => {
+  const s = rewriteSubject("#tbt Windows 95 Video Guide with Jennifer Aniston and Matthew Perry", { year: 2017 });
+  expect(s.kind).not.toBe("howto");
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017, "rewrite")).join(" / ")).not.toMatch(/Step by Step|Easy Way|in 10 Minutes/);
+});
