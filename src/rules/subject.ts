@@ -388,7 +388,7 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   // A film named like a task ("COOK OFF! (2017 Movie) – Official Trailer") is a film, not a how-to.
   if (s.kind === "howto" && genreOf(s.text, ctx) === "screen") return { ...s, ...story, kind: "general", the: false, vp: false, genre: "screen", music: false };
   // ("The Front Bottoms", "The Shins": "The" and a plural name a band.)
-  if (s.kind === "person" && music && ctx.titles?.length && !namesPerson(s.text) && !namesPair(s.text) && !creditedPair(s.text, ctx) && !creditedPerformer(s.text, ctx) && !isArtist(s.text, ctx) && !/^the\s.+s$/i.test(s.text)) return wholeSong({ ...s, ...story, kind: "general", the: false, genre: "song", music: false, ...(performersNamed(s.text, ctx) ? { performers: true } : {}) }, ctx);
+  if (s.kind === "person" && music && ctx.titles?.length && !namesPerson(s.text) && !namesPair(s.text) && !creditedPair(s.text, ctx) && !creditedPerformer(s.text, ctx) && !isArtist(s.text, ctx) && !/^the\s.+s$/i.test(s.text)) return wholeSong({ ...s, ...story, kind: "general", the: false, genre: personDoing(s.text) ? "clip" : "song", music: false, ...(performersNamed(s.text, ctx) ? { performers: true } : {}) }, ctx);
   // A name a channel carries, on music releases ("Rita Ora - Anywhere (Official Video)"), is the performer.
   if (s.kind === "general" && s.text.split(" ").length <= 3 && (ctx.titles ?? []).some((t) => MUSIC_LABEL.test(t)) && (ctx.channels ?? []).some((c) => alnum(c).includes(alnum(s.text))))
     return { ...s, ...story, kind: "person", the: false, genre: null, music: true };
@@ -501,6 +501,9 @@ function ownerOnly(name: string, titles: readonly string[]): boolean {
   const at = titles.map((t) => t.toLowerCase()).filter((t) => t.includes(n));
   return at.length > 0 && at.every((t) => t.split(n).slice(1).every((rest) => /^['’]s?\s/.test(rest)));
 }
+
+/** A person doing something ("Tom Cruise singing (Jerry Maguire, 1996)"): a clip of them, no song. */
+const personDoing = (t: string) => /\s\p{L}{3,}ing$/u.test(t) && namesPerson(t.replace(/\s+\S+$/, ""));
 
 /** Whether every title (two at least) that names `name` writes "the" before it ("… The Last Jedi Trailer"). */
 function alwaysThe(name: string, titles: readonly string[]): boolean {

@@ -368,6 +368,9 @@ function families(s: Subject, rw: boolean): Family[] {
   // So does a treat named after one ("#IRMAgerd Hurricane Candy"), a science clip ("Hurricane Size Comparison") or a benefit ("Hand in Hand: A Benefit for Hurricane Relief").
   if (s.tone.sensitive && /\b(?:bloopers?|fails?|funny|parody|prank\w*|memes?|candy|cakes?|cupcakes?|cookies?|recipes?|comparisons?|simulations?|animation|benefit|telethon|fundraiser|concert)\b/i.test(s.text)) return [];
   // A ceremony of mourning ("A Moment of Silence at the National 9/11 Memorial") is no news to frame.
+  // Someone telling their own hard experience ("Penny Lancaster Bravely Shares Her Experience of Being Sexually
+  // Assaulted") is their story, not news to sum up ("… - What We Know"): no frame.
+  if (s.tone.sensitive && /\b(?:opens? up|shares?|speaks? out|talks?|reveals?|recalls?|describes?|recounts?)\b.*\b(?:her|his|their)\s+(?:own\s+)?(?:experience|story|ordeal|battle|struggle|journey|diagnosis|assault|abuse|harassment)/i.test(s.text)) return [];
   // (So is a video in someone's memory: "In Memory of Liz Dawn".)
   if (s.tone.sensitive && /\b(?:moment of silence|funeral|memorial service|wake for|dedication|in (?:loving )?memory of)\b/i.test(s.text)) return [];
   // So is a call to act ("Let's Help the Victims of the Las Vegas Attack"): it is the creator's own appeal.

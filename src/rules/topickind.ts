@@ -122,6 +122,8 @@ export function namesPerson(text: string): boolean {
   const last = w[w.length - 1]?.toLowerCase() ?? "";
   // "LeBron James Fearless" is a campaign: a surname is no adjective.
   // A possessive makes it someone's thing ("Stephen King's IT").
+  // Nor a name doing something ("Tom Cruise Singing").
+  if (w.length === 3 && gerundOpener(w[2])) return false;
   return w.length >= 2 && w.length <= 3 && GIVEN.has(w[0].toLowerCase()) && !w.some((x) => /['’]s?$/.test(x)) && w.every((x) => /^[\p{L}'’.-]+$/u.test(x)) && !NOT_PERSON_TAIL.has(last) && !(w.length === 3 && /(?:less|ful|ous)$/.test(last));
 }
 

@@ -1683,3 +1683,12 @@ test("a throwback's title is no guide to follow", () => {
   expect(s.kind).not.toBe("howto");
   expect(TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017, "rewrite")).join(" / ")).not.toMatch(/Step by Step|Easy Way|in 10 Minutes/);
 });
+
+// From GB readings 30 and 32.
+test("GB readings: a person doing something is a clip, no profile or song; someone telling their own hard experience gets no news frame", () => {
+  const ctx = { storyName: "Tom Cruise singing", titles: ["Tom Cruise singing (Jerry Maguire, 1996)"], categoryIds: [10], topical: false };
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("tom cruise singing", ctx), 2017)).join(" / ")).not.toMatch(/Story So Far|Details You Missed|Story in 60/);
+  const penny = subjectOf("Penny Lancaster Bravely Shares Her Experience of Being Sexually Assaulted");
+  expect(penny.tone.sensitive).toBe(true);
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, penny, 2017)).filter(Boolean)).toEqual([]);
+});

@@ -115,3 +115,8 @@ test("a Gaming-category name with a verb in -ing inside is a scene, not a game t
   expect(topicKind("Monument Valley 2", { categoryIds: [20] })).toBe("product");
   expect(topicKind("Dying Light", { categoryIds: [20] })).toBe("product");
 });
+
+test("a name doing something is no person ('Tom Cruise Singing'); a name is ('Tom Cruise')", () => {
+  expect(namesPerson("Tom Cruise Singing")).toBe(false);
+  expect(namesPerson("Tom Cruise")).toBe(true);
+});
