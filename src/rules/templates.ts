@@ -371,6 +371,9 @@ function families(s: Subject, rw: boolean): Family[] {
   // Someone telling their own hard experience ("Penny Lancaster Bravely Shares Her Experience of Being Sexually
   // Assaulted") is their story, not news to sum up ("… - What We Know"): no frame.
   if (s.tone.sensitive && /\b(?:opens? up|shares?|speaks? out|talks?|reveals?|recalls?|describes?|recounts?)\b.*\b(?:her|his|their)\s+(?:own\s+)?(?:experience|story|ordeal|battle|struggle|journey|diagnosis|assault|abuse|harassment)/i.test(s.text)) return [];
+  // A person in a sensitive story who did not die ("Emma Thompson", speaking about Harvey Weinstein) is no event to
+  // sum up ("Emma Thompson - What We Know") and no one to mourn: no frame.
+  if (s.tone.sensitive && !s.tone.death && s.kind === "person") return [];
   // (So is a video in someone's memory: "In Memory of Liz Dawn".)
   if (s.tone.sensitive && /\b(?:moment of silence|funeral|memorial service|wake for|dedication|in (?:loving )?memory of)\b/i.test(s.text)) return [];
   // So is a call to act ("Let's Help the Victims of the Las Vegas Attack"): it is the creator's own appeal.

@@ -106,7 +106,7 @@ const GIVEN = new Set(
 
 const GAMING = 20, MUSIC = 10;
 /** Last words that make a name's phrase a thing of theirs: "… Collection", "… Interview", "… Wedding". */
-const NOT_PERSON_TAIL = new Set("collection show interview tour concert speech song album video makeup line brand challenge tag haul cover wedding house dress look style vlog podcast theme remix medley mashup soundtrack anthem intro theory theories facts fan fans trailer movie film series game games news story".split(" "));
+const NOT_PERSON_TAIL = new Set("collection show interview tour concert speech song album video makeup line brand challenge tag haul cover wedding house dress look style vlog podcast theme remix medley mashup soundtrack anthem intro theory theories facts fan fans trailer movie film series game games news story experience hour".split(" "));
 
 const words = (t: string) => t.split(/\s+/).filter(Boolean);
 

@@ -1692,3 +1692,11 @@ test("GB readings: a person doing something is a clip, no profile or song; someo
   expect(penny.tone.sensitive).toBe(true);
   expect(TEMPLATE_PATTERNS.map((p) => hookText(p, penny, 2017)).filter(Boolean)).toEqual([]);
 });
+
+// From GB readings 33–35.
+test("GB readings: a person in a sensitive story who did not die gets no frame; a podcast named after its host is no person", () => {
+  const emma = subjectOf("emma thompson", { storyName: "Emma Thompson", titles: ["Emma Thompson: Harvey Weinstein 'top of harassment ladder' - BBC Newsnight", "Emma Thompson on sexual harassment in Hollywood"], categoryIds: [25, 25] });
+  expect(emma.kind).toBe("person");
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, emma, 2017)).filter(Boolean)).toEqual([]);
+  expect(subjectOf("Joe Rogan Experience").kind).not.toBe("person");
+});
