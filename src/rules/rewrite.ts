@@ -363,7 +363,10 @@ export function topicSubject(topic: string, ctx: TopicContext = {}): Subject {
   const midSentence = /^\p{Ll}/u.test(name) && name.includes(" ");
   // So is one event word ("earthquake": which one?).
   const oneEvent = s.kind === "event" && !name.includes(" ");
-  if (name && typed === name.toLowerCase() && lead && (s.kind === "general" || s.kind === "headline" || oneEvent) && (!s.genre || s.genre === "clip") && (!s.tone.sensitive || midSentence || oneEvent)) {
+  // (On a sensitive story, also a name the lead title opens with and goes on from: "Woman brandishing a handgun" is
+  // "Woman brandishing a handgun, machete threatens people at Kardashian boutique".)
+  const opensLead = s.tone.sensitive && s.text.split(" ").length >= 3 && !!lead && lead.toLowerCase().startsWith(name.toLowerCase()) && /^[,;:]?\s+\S/.test(lead.slice(name.length));
+  if (name && typed === name.toLowerCase() && lead && (s.kind === "general" || s.kind === "headline" || oneEvent) && (!s.genre || s.genre === "clip") && (!s.tone.sensitive || midSentence || oneEvent || opensLead)) {
     const f = subjectFromText(lead, ctx);
     // The whole name, not only its subject: "Riverdale Season 2" is no "Part 2 of Riverdale".
     const padded = (x: string) => ` ${spaced(x)} `;

@@ -1700,3 +1700,10 @@ test("GB readings: a person in a sensitive story who did not die gets no frame; 
   expect(TEMPLATE_PATTERNS.map((p) => hookText(p, emma, 2017)).filter(Boolean)).toEqual([]);
   expect(subjectOf("Joe Rogan Experience").kind).not.toBe("person");
 });
+
+// From GB reading 33 ("Woman Brandishing a Handgun, Machete Threatens People … [Reaction]").
+test("brandishing a weapon is violence; a sensitive story's name its lead title opens with is answered for the lead title", () => {
+  expect(toneOf("Woman brandishing a handgun, machete threatens people at Kardashian boutique").sensitive).toBe(true);
+  const ctx = { storyName: "More than 800 people injured", titles: ["More than 800 people injured after clashing with police in Catalonia"], categoryIds: [25] };
+  expect(topicSubject("more than 800 people injured", ctx).text).toBe("More than 800 People Injured After Clashing with Police in Catalonia");
+});
