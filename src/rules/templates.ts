@@ -61,6 +61,9 @@ interface Helpers {
   reacts: boolean;
   /** The subject addresses the reader ("Survive If You Get Stranded"): no "I tried to" before it. */
   secondPerson: boolean;
+  /** The story is news, education or science, or unknown: "[Explained]" fits ("Puerto Rico [Explained]"), not for a
+   * show, a footballer or a costume idea ("Bojack Horseman [Explained]", "Halloween Costumes [Explained]"). */
+  explains: boolean;
   y: number;
 }
 
@@ -219,7 +222,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
   },
   "struct:bracket_tag": {
     tragedy_headline: [(h) => `${h.S} [Timeline]`],
-    general: [(h) => `${h.NP} [Explained]`],
+    general: [(h) => (h.explains ? `${h.NP} [Explained]` : "")],
     product: [(h) => `${h.NP} [Honest Review${h.span}]`],
     person: [(h) => `${h.S} [Career Highlights]`],
     event: [(h) => `${h.NP} [Highlights]`],
@@ -305,7 +308,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
   },
   "struct:dash_split": {
     tragedy_headline: [(h) => `${h.S} - What We Know`],
-    general: [(h) => `${h.NP} - Everything We Know`],
+    general: [(h) => (h.explains ? `${h.NP} - Everything We Know` : "")],
     product: [(h) => `${h.NP} - Honest Review${h.span}`],
     person: [(h) => `${h.S} - The Story So Far`],
     event: [(h) => (match(h) ? "" : `${h.NP} - What We Know`)],
@@ -459,6 +462,7 @@ function helpers(s: Subject, year: number, rw: boolean): Helpers {
     // Nor after a question ("What's This Video About [Reaction]"), nor on a Q&A ("Answering Your Questions").
     // A how/why explainer title ("How Jackie Chan Gets Over Fences") is reacted to like any clip; a question typed as one is not.
     reacts: !NO_REACTION.has(s.cat ?? -1) && !/\breact|\banswering\b|\bq ?& ?a\b/i.test(s.text) && (!WH_Q_OPEN.test(s.text) || (/^(?:how|why)\s/i.test(s.text) && !s.asked)),
+    explains: s.cat == null || INFORMATIONAL.has(s.cat),
     // Not an experiment ("Make Mega Blender VS Coca Cola in Slow Motion") or a trailing aside ("… Dish... Vegan").
     craft: VP_OPENERS.test(s.text + " ") && !NOT_CRAFT.test(s.text) && !/\s(?:vs\.?|versus)\s|\.\.\.|…/i.test(s.text),
     S: s.text,

@@ -376,3 +376,11 @@ test("a match is played, not reported on: no 'What We Know' (GB reading 8: 'Leed
   }
   expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Catalonia Referendum", { storyName: "Catalonia referendum", titles: ["Catalonia referendum: Voters confront police"], categoryIds: [25] }), 2017))).toContain("The Catalonia Referendum - What We Know");
 });
+
+test("'[Explained]' and 'Everything We Know' only for news, education, science or an unknown story (GB readings: 'Soap Tips [Explained]')", () => {
+  const s = subjectOf("soap tips", { storyName: "Soap Tips", titles: ["Soap Tips"], categoryIds: [26] });
+  const hooks = TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017)).filter(Boolean).join(" / ");
+  expect(hooks).not.toMatch(/\[Explained\]|Everything We Know/);
+  const news = subjectOf("net neutrality", { storyName: "Net Neutrality", titles: ["Net Neutrality vote explained", "What is net neutrality"], categoryIds: [25, 25], topical: true });
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, news, 2017))).toContain("Net Neutrality [Explained]");
+});
