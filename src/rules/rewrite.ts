@@ -131,7 +131,7 @@ const FRAMING_ONLY =
 /** Segments of a title at its separators, first (main) part first. */
 function segments(t: string): string[] {
   return t
-    .split(/\s+[|ǀ–—∙•·★☆-]\s+|\s+--+\s+|\s+I\s+(?=[A-Z]{2,}(?:\s+\d{4})?$)|\s+(?=[Mm][Yy] [Ff]irst [Ii]mpressions\s)|\s+x\s+(?=\p{Lu}{2})|(?<=\p{L})[–—-]\s+|(?<=(?:^|\s)\p{Ll}{2,})(?<!(?:^|\s)(?:anti|pro|non|mid|post|pre|self|all|re|co|un|de|ex))-(?=\p{Lu}\p{Ll})|:\s+|;\s*|[?!]+\s+|\s*[([{][^)\]}]*[)\]}]\s*|\s*[「『【][^」』】]*[」』】]?\s*|\s*\*+[^*]+\*+\s*|\s+\/\/?\s+|\s*[|∙•]\s*/u)
+    .split(/\s+[|ǀ–—∙•·★☆_-]\s+|\s+--+\s+|\s+I\s+(?=[A-Z]{2,}(?:\s+\d{4})?$)|\s+(?=[Mm][Yy] [Ff]irst [Ii]mpressions\s)|\s+x\s+(?=\p{Lu}{2})|(?<=\p{L})[–—-]\s+|(?<=(?:^|\s)\p{Ll}{2,})(?<!(?:^|\s)(?:anti|pro|non|mid|post|pre|self|all|re|co|un|de|ex))-(?=\p{Lu}\p{Ll})|:\s+|;\s*|[?!]+\s+|\s*[([{][^)\]}]*[)\]}]\s*|\s*[「『【][^」』】]*[」』】]?\s*|\s*\*+[^*]+\*+\s*|\s+\/\/?\s+|\s*[|∙•]\s*/u)
     .map((x) => x.trim().replace(/[.!?,;:]+$/u, "").replace(/^[|–—∙•·-]+\s*/u, ""))
     .filter(Boolean);
 }

@@ -1707,3 +1707,10 @@ test("brandishing a weapon is violence; a sensitive story's name its lead title 
   const ctx = { storyName: "More than 800 people injured", titles: ["More than 800 people injured after clashing with police in Catalonia"], categoryIds: [25] };
   expect(topicSubject("more than 800 people injured", ctx).text).toBe("More than 800 People Injured After Clashing with Police in Catalonia");
 });
+
+// From GB readings 3, 36 and 38.
+test("Central European letters mark another language; a spaced underscore separates", () => {
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Odnalezione demo technologiczne Wiedźmina"), 2017)).filter(Boolean)).toEqual([]);
+  expect(rewriteSubject("SEVENTEEN _ SVT Performance Team", { year: 2017 }).text).toBe("Seventeen");
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Roman Bürki's Funny Pre-Match Ritual for Borussia Dortmund"), 2017)).filter(Boolean).length).toBeGreaterThan(0);
+});
