@@ -202,12 +202,14 @@ export const VP_OPENERS = /^(?:make|build|fix|cook|bake|draw|learn|teach|grow|cl
  * ("MY", "TO"), so recase and Title Case spell it (brands and the story's
  * own casing still win; "NYC", "DIY" keep their capitals through the brand list).
  */
+const FILM_IT = /^\s+(?:PENNYWISE|MOVIE|FILM|TRAILER|CHAPTER|CLOWN|\(?20\d\d\)?)\b/;
 const SHORT_WORDS = new Set("MY BY TO OF IN ON AT IS IT WE ME BE DO GO SO NO OR AN AS UP VS".split(" "));
 function calm(t: string): string {
   if (!isShouting(t)) return t;
   // A lone "A" inside a shouted title is the article ("DROPS A TANK"), not an initial.
   // (Not an acronym or handle no English word is spelled like: "KUWTK".)
-  return t.replace(/\b[A-Z][A-Z'’]+\b/g, (w) => ((w.length >= 3 && /[AEIOU]/.test(w) && !unspeakable(w)) || SHORT_WORDS.has(w) ? w.toLowerCase() : w)).replace(/(?<=\S\s)A(?=\s+[A-Za-z]{2})/g, "a");
+  // (Nor the film "IT" before what names it as one: "IT PENNYWISE GLAM HALLOWEEN MAKEUP", "IT MOVIE REVIEW".)
+  return t.replace(/\b[A-Z][A-Z'’]+\b/g, (w, at: number) => (w === "IT" && FILM_IT.test(t.slice(at + 2)) ? w : (w.length >= 3 && /[AEIOU]/.test(w) && !unspeakable(w)) || SHORT_WORDS.has(w) ? w.toLowerCase() : w)).replace(/(?<=\S\s)A(?=\s+[A-Za-z]{2})/g, "a");
 }
 
 /** Short common words in capitals inside mixed-case text are emphasis ("Level UP", "Best Wash-N-Go EVER"), not acronyms. */

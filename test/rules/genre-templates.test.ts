@@ -1714,3 +1714,10 @@ test("Central European letters mark another language; a spaced underscore separa
   expect(rewriteSubject("SEVENTEEN _ SVT Performance Team", { year: 2017 }).text).toBe("Seventeen");
   expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Roman Bürki's Funny Pre-Match Ritual for Borussia Dortmund"), 2017)).filter(Boolean).length).toBeGreaterThan(0);
 });
+
+// Seen in ten GB readings ("It Pennywise Glam Halloween Makeup Tutorial").
+test("the film IT keeps its capitals in a shouted title before what names it as a film; the pronoun does not", () => {
+  expect(rewriteSubject("IT PENNYWISE GLAM HALLOWEEN MAKEUP TUTORIAL", { year: 2017 }).text).toMatch(/^IT Pennywise/);
+  expect(subjectOf("IT MOVIE REVIEW").text).toMatch(/^IT Movie/);
+  expect(subjectOf("IT WORKS EVERY TIME").text).toMatch(/^It Works/);
+});
