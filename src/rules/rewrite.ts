@@ -83,6 +83,8 @@ const TRAIL_RE = new RegExp(
       String.raw`,?\s*(?:jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?`,
       // A trailer label with credits after it ("JACK RYAN Official Trailer TEASER John Krasinski").
       String.raw`official\s+(?:(?:red\s*band|international|final|new|teaser|hd)\s+)*(?:trailer|teaser)\b.*`,
+      // A numbered trailer with its blurb ("Mayhem Trailer #1 New Steven Yeun Movie HD").
+      String.raw`(?:trailer|teaser)\s*#\s*\d+\b.*`,
       // A picture-quality label ("… Scared Lorraine HD").
       // (Not "4K": "AUTOMATICA 4k" is a name.)
       String.raw`(?:hd|uhd|1080p|720p)`,

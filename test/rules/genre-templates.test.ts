@@ -1721,3 +1721,8 @@ test("the film IT keeps its capitals in a shouted title before what names it as 
   expect(subjectOf("IT MOVIE REVIEW").text).toMatch(/^IT Movie/);
   expect(subjectOf("IT WORKS EVERY TIME").text).toMatch(/^It Works/);
 });
+
+// From GB readings 9, 16 and 36.
+test("a numbered trailer label and its blurb are no part of the film's name", () => {
+  expect(rewriteSubject("MAYHEM Trailer #1 NEW Steven Yeun Movie HD", { year: 2017 }).text).toBe("Mayhem");
+});
