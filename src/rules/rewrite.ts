@@ -269,7 +269,9 @@ export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
   if (cut) s.cut = true;
   s.reviewed = REVIEWED_RE.test(whole);
   // A vlog's title is no task ("VLOG : DANCE MAT QUEENS" is no "How to Dance Mat Queens"): a headline, quoted whole.
-  if (s.kind === "howto" && s.vp && !HOWTO_LEAD.test(whole) && /(?:^|[|:\-–—]\s*)vlog\s*[|:\-–—]|\bvlog\s*$/i.test(whole)) Object.assign(s, { kind: "headline", vp: false, the: false, genre: null });
+  // (Also a story name whose titles are the vlog's: "Dance Mat Queens", from "VLOG : DANCE MAT QUEENS".)
+  const vlog = (x: string) => /(?:^|[|:\-–—]\s*)vlog\s*[|:\-–—]|\bvlog\s*$/i.test(x);
+  if (s.kind === "howto" && s.vp && !HOWTO_LEAD.test(whole) && (vlog(whole) || (!!ctx.titles?.length && ctx.titles.every(vlog)))) Object.assign(s, { kind: "headline", vp: false, the: false, genre: null });
   // Nor is a throwback's ("#tbt Windows 95 Video Guide with Jennifer Aniston …" is an old clip shared again, no guide to follow).
   if (s.kind === "howto" && /^\s*(?:#?tbt|#?throwback|#?fbf|flashback friday)\b/i.test(whole)) Object.assign(s, { kind: "headline", vp: false, the: false, genre: null });
   // "Dealing with Cancer (This is my SECRET)": the creator's own story, whatever part the subject is.

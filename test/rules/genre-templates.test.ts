@@ -1726,3 +1726,9 @@ test("the film IT keeps its capitals in a shouted title before what names it as 
 test("a numbered trailer label and its blurb are no part of the film's name", () => {
   expect(rewriteSubject("MAYHEM Trailer #1 NEW Steven Yeun Movie HD", { year: 2017 }).text).toBe("Mayhem");
 });
+
+// From GB reading 41 (the story of "VLOG : DANCE MAT QUEENS", typed by its name).
+test("a story name whose titles are a vlog's is no task either", () => {
+  const s = topicSubject("dance mat queens", { storyName: "Dance Mat Queens", titles: ["VLOG : DANCE MAT QUEENS 👑"], categoryIds: [22] });
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017)).join(" / ")).not.toMatch(/I Tried to Dance|Easy Way|Step by Step/);
+});
