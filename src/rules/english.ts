@@ -181,7 +181,7 @@ const BRANDS: Casing = new Map(
   ("iPhone iPad iPod iMac iOS macOS iCloud iTunes AirPods MacBook AirPlay FaceTime PlayStation YouTube YouTuber YouTubers TikTok " +
     "PewDiePie RuPaul eBay WiFi LeBron McDonald's DeVos BuzzFeed WhatsApp LinkedIn PayPal OnePlus GoPro DJI HBO NBA NFL MLB NHL UFC WWE " +
     "NASA FBI CIA NYC USA UK EU GTA DIY ASMR SNL BTS NASCAR ESPN CNN BBC MTV NBC ABC CBS AI VR AR LLM ChatGPT OpenAI SpaceX " +
-    "DeepMind PS4 PS5 Xbox TV AKA FIFA UEFA").split(" ").map((w) => [w.toLowerCase(), w]),
+    "DeepMind PS4 PS5 Xbox TV AKA FIFA UEFA GRWM OOTD").split(" ").map((w) => [w.toLowerCase(), w]),
 );
 
 const ABBREVIATIONS = new Map(["Blvd", "Hwy", "Pkwy", "Mtn", "Bldg", "Apt", "Dept", "Esq"].map((w) => [w.toLowerCase(), w]));

@@ -1732,3 +1732,9 @@ test("a story name whose titles are a vlog's is no task either", () => {
   const s = topicSubject("dance mat queens", { storyName: "Dance Mat Queens", titles: ["VLOG : DANCE MAT QUEENS 👑"], categoryIds: [22] });
   expect(TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017)).join(" / ")).not.toMatch(/I Tried to Dance|Easy Way|Step by Step/);
 });
+
+// From GB reading 39 ("Grwm [Explained]").
+test("GRWM is an acronym", () => {
+  expect(subjectOf("chatty grwm").text).toBe("Chatty GRWM");
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("grwm"), 2017)).join(" / ")).not.toMatch(/Grwm/);
+});
