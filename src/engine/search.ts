@@ -364,6 +364,12 @@ export class StorySearch {
     return lo < h1.length && h1[lo] === k[0] && h2[lo] === k[1] ? lo : -1;
   }
 
+  /** How many stories hold `word` (stemmed) in their name or items: a common word is held by many. */
+  storiesHolding(word: string): number {
+    const sid = this.stemId.get(stem(normalize(word)));
+    return sid === undefined ? 0 : this.stemDf[sid];
+  }
+
   private idf(sid: number): number {
     const n = Math.max(this.size, MIN_IDF_POPULATION);
     return Math.log(1 + n / Math.max(1, this.stemDf[sid])) / Math.log(1 + Math.max(1, n));

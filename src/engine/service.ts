@@ -41,7 +41,8 @@ export function storyContext(snap: Loaded, story: StoryView): TopicContext {
     }
     const r = story.rec;
     const topical = r.creators.length >= 2 || r.searchKeys.length > 0 || r.newsUrls.length > 0;
-    return { storyName: r.name, titles, categoryIds, channels, niche: story.niche, topical };
+    const oneWord = !/\s/.test(r.name.trim());
+    return { storyName: r.name, titles, categoryIds, channels, niche: story.niche, topical, ...(oneWord ? { nameStories: snap.idx.matcher.storiesHolding(r.name) } : {}) };
   });
 }
 

@@ -321,6 +321,8 @@ export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
   return s;
 }
 
+/** Stories holding a one-word story name's word from which it is a common word (chosen on the GB vault, judged on the US one). */
+export const COMMON_NAME_STORIES = 10;
 const HOWTO_LEAD = /^\s*how\s+to\b/i;
 const REVIEWED_NOT_BOUGHT = /\b(?:fashion|style|styles|looks|outfits?|red carpet|favou?rites|moments|performances?|speech|episode|season|finale|premiere|match|fight)$/i;
 
@@ -380,6 +382,9 @@ export function topicSubject(topic: string, ctx: TopicContext = {}): Subject {
     // One word more is enough ("Disney Villain" → "Disney Villain Lipsticks"), not a word a cut left dangling ("… 2.20 Is").
     if ((at === 0 || (at > 0 && !ownName(name))) && f.text.split(" ").length >= s.text.split(" ").length + 1 && !f.cut && !/\s(?:is|are|was|were|be|to|of|and|or|the|a|an|with|for)$/i.test(f.text)) return f;
   }
+  // A one-word story name that many stories share ("Day", "Week", "Autumn", "Goals", "Magic": held by 10 or more) is a
+  // common word that clustered unrelated videos, not a topic, unless it names a person or its lead title answered above.
+  if (name && !name.includes(" ") && (ctx.nameStories ?? 0) >= COMMON_NAME_STORIES && s.kind !== "person" && typed === name.toLowerCase() && !s.text.includes(" ")) return { ...s, text: "" };
   const w = stem(tokens(s.text)[0] ?? "");
   const holds = (t: string) => tokens(t).some((x) => stem(x) === w);
   // One word the matched story's name and titles never use ("kuwtk", reached by a tag of "10 Years"):

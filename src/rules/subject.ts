@@ -145,6 +145,8 @@ export interface TopicContext extends GenreContext {
   titles?: readonly string[];
   /** Channel names of the story's videos: a music story named after its channel is an artist. */
   channels?: readonly string[];
+  /** For a one-word story name: how many stories of the snapshot hold that word (a common word is held by many). */
+  nameStories?: number;
 }
 
 /** Head words that read with "the" ("the Las Vegas Shooting", "the Bitcoin Price", "the Keto Diet"). */
@@ -539,7 +541,8 @@ function isArtist(name: string, ctx: TopicContext): boolean {
   for (const t of ctx.titles ?? []) {
     // "Artist - Song", or "Song (Official Video) - Artist" when the release label comes first.
     const rel = LABEL_FIRST.exec(t);
-    const m = /^(.+?)\s+[-–—]\s+(.+)$/.exec(t);
+    // (K-pop releases separate with a spaced underscore: "GFRIEND _ SUMMER RAIN".)
+    const m = /^(.+?)\s+[-–—_]\s+(.+)$/.exec(t);
     let [artistPart, songPart] = rel ? [rel[2], rel[1]] : m ? [m[1], m[2]] : ["", ""];
     // A channel that is the part after the dash makes it "Song - Artist" ("Invitation - Why Don't We [Official Music Video]").
     const bare = (x: string) => alnum(x.replace(/\s*[([][^)\]]*[)\]]/g, ""));

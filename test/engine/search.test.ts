@@ -144,3 +144,12 @@ describe("StorySearch", () => {
     expect(new StorySearch([]).match("anything")).toBeNull();
   });
 });
+
+test("storiesHolding counts the stories whose name or items hold a word, by its stem", () => {
+  const doc = (id: number, name: string, title: string): SearchDoc => ({ id, name, items: [{ title }], recency: 0, weight: 1 });
+  const s = new StorySearch([doc(0, "Goals", "Squad Goals"), doc(1, "Relationship goals", "Couple goals"), doc(2, "Avicii", "Avicii - Lonely Together"), doc(3, "Day one", "My first day")]);
+  expect(s.storiesHolding("goals")).toBe(2);
+  expect(s.storiesHolding("Goal")).toBe(2);
+  expect(s.storiesHolding("avicii")).toBe(1);
+  expect(s.storiesHolding("nowhere")).toBe(0);
+});

@@ -1738,3 +1738,18 @@ test("GRWM is an acronym", () => {
   expect(subjectOf("chatty grwm").text).toBe("Chatty GRWM");
   expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("grwm"), 2017)).join(" / ")).not.toMatch(/Grwm/);
 });
+
+// From GB readings 27, 31 and 37 ("Stranger [Review]", "Goals", "Inter"): a one-word story name many stories share.
+test("a one-word story name that ten or more stories share is a common word, not a topic; a person or an answered name stays", () => {
+  const goals = topicSubject("goals", { storyName: "Goals", titles: ["GOALS!", "Goals"], categoryIds: [22, 24], nameStories: 31 });
+  expect(goals.text).toBe("");
+  const fletcher = topicSubject("fletcher", { storyName: "Fletcher", titles: ["FLETCHER - Wasted Youth"], categoryIds: [10], channels: ["FLETCHER"], nameStories: 9 });
+  expect(fletcher.text).toBe("Fletcher");
+  const dogs = topicSubject("dogs", { storyName: "Dogs", titles: ["Blake Shelton - I'll Name the Dogs"], categoryIds: [10], nameStories: 40 });
+  expect(dogs.text).toBe("I'll Name the Dogs");
+});
+
+test("a spaced underscore puts the artist first in a K-pop release ('GFRIEND _ SUMMER RAIN')", () => {
+  const s = topicSubject("gfriend", { storyName: "GFRIEND", titles: ["GFRIEND _ SUMMER RAIN", "GFRIEND _ SUMMER RAIN (Choreography)"], categoryIds: [10, 10] });
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017)).join(" / ")).not.toMatch(/Details You Missed/);
+});
