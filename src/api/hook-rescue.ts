@@ -18,7 +18,10 @@ export const hookRescue = route(HOOK_RESCUE, (q, { snap, now }) => {
   const patterns = niche ? [...own, ...validatedPatterns(snap, null, now).filter((p) => !ownIds.has(p.pattern))] : own;
   const year = Number(snap.body.date.slice(0, 4));
   // The topic's subject without framing ("keto diet results" → "keto diet"), in the story's casing.
-  const subject = topicSubject(q.topic, m ? storyContext(snap, m.story) : {});
+  // A one-word topic carries how many stories hold its word: a common word ("autumn") names no topic by itself.
+  const ctx = m ? storyContext(snap, m.story) : {};
+  const word = q.topic.trim();
+  const subject = topicSubject(q.topic, /^[\p{L}\p{N}'’!.&-]+$/u.test(word) ? { ...ctx, topicStories: snap.idx.matcher.storiesHolding(word) } : ctx);
   const hooks = [];
   const seen = new Set<string>();
   for (const p of patterns) {

@@ -391,11 +391,21 @@ export function topicSubject(topic: string, ctx: TopicContext = {}): Subject {
   // nothing says how it is spelled or what it is; no subject.
   if (name && s.kind === "general" && !s.text.includes(" ") && !s.tone.sensitive && w && ![name, ...(ctx.titles ?? [])].some(holds)) return { ...s, text: "" };
   // (Not a film: "mother!" is the film, not "Filming 'Mother".)
-  if (s.kind !== "general" || s.text.includes(" ") || !name.includes(" ") || s.tone.sensitive || s.genre === "screen") return s;
+  if (s.kind !== "general" || s.text.includes(" ") || !name.includes(" ") || s.tone.sensitive || s.genre === "screen") return commonWordAlone(s, ctx);
   // Only a name that holds the word ("nails" in "Nail Art Designs"), not one the match reached by a tag.
-  if (!holds(name)) return s;
+  if (!holds(name)) return commonWordAlone(s, ctx);
   const whole = subjectFromText(name, ctx);
-  return whole.text ? whole : s;
+  return whole.text ? whole : commonWordAlone(s, ctx);
+}
+
+/**
+ * A common word typed alone ("autumn", "magic": 10 or more stories hold it), which no story answered for, names no
+ * topic, whatever story it reached; a person, product, event or money subject stays ("trump" → "Donald Trump").
+ */
+function commonWordAlone(s: Subject, ctx: TopicContext): Subject {
+  // (An acronym or a brand's inner capital is no common word: "NFL", "GoPro".)
+  const common = !s.text.includes(" ") && !/^.\S*\p{Lu}/u.test(s.text) && (s.kind === "general" || s.kind === "headline" || s.kind === "howto");
+  return common && (ctx.topicStories ?? 0) >= COMMON_NAME_STORIES ? { ...s, text: "" } : s;
 }
 
 /**

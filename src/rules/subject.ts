@@ -147,6 +147,8 @@ export interface TopicContext extends GenreContext {
   channels?: readonly string[];
   /** For a one-word story name: how many stories of the snapshot hold that word (a common word is held by many). */
   nameStories?: number;
+  /** For a one-word typed topic: how many stories of the snapshot hold that word. */
+  topicStories?: number;
 }
 
 /** Head words that read with "the" ("the Las Vegas Shooting", "the Bitcoin Price", "the Keto Diet"). */

@@ -1753,3 +1753,11 @@ test("a spaced underscore puts the artist first in a K-pop release ('GFRIEND _ S
   const s = topicSubject("gfriend", { storyName: "GFRIEND", titles: ["GFRIEND _ SUMMER RAIN", "GFRIEND _ SUMMER RAIN (Choreography)"], categoryIds: [10, 10] });
   expect(TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017)).join(" / ")).not.toMatch(/Details You Missed/);
 });
+
+// From GB readings 18, 37, 38 and 44 ("Autumn in 60 Seconds", "My Honest Opinion on Magic", "… Dark").
+test("a common word typed alone names no topic, whatever story it reached; a person or an acronym stays", () => {
+  expect(topicSubject("autumn", { storyName: "Fall Looks", titles: ["Autumn lookbook", "Fall looks"], categoryIds: [26], topicStories: 33 }).text).toBe("");
+  expect(topicSubject("autumn", { storyName: "Fall Looks", titles: ["Autumn lookbook", "Fall looks"], categoryIds: [26], topicStories: 3 }).text).not.toBe("");
+  expect(topicSubject("nfl", { topicStories: 40 }).text).toBe("NFL");
+  expect(topicSubject("trump", { storyName: "Donald Trump", titles: ["Donald Trump speech"], categoryIds: [25], topicStories: 33 }).text).toBe("Donald Trump");
+});
