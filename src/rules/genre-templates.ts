@@ -57,7 +57,7 @@ const differences: Tpl = (h) => {
   const v = sides(h);
   // Not a family challenge ("Husband vs Best Friend": who wins, not how they differ), nor a head the sides share
   // ("American vs French Makeup Tutorial" compares two tutorials, not "American" and a tutorial).
-  if (v && (v.every((x) => FAMILY.test(x)) || (!v[0].includes(" ") && v[1].includes(" ") && SHARED_HEAD.test(v[0])))) return "";
+  if (v && (v.every((x) => FAMILY.test(x) || /^(?:your|my)\s/i.test(x)) || (!v[0].includes(" ") && v[1].includes(" ") && SHARED_HEAD.test(v[0])))) return "";
   // A country named with its article ("Japan and the USA").
   const the = (x: string) => (/^(?:USA|US|UK|UAE|Netherlands|Philippines)$/.test(x) ? `the ${x}` : x);
   return v ? `5 Differences Between ${the(v[0])} and ${the(v[1])}` : "";

@@ -462,7 +462,8 @@ function helpers(s: Subject, year: number, rw: boolean): Helpers {
     // Nor after a question ("What's This Video About [Reaction]"), nor on a Q&A ("Answering Your Questions").
     // A how/why explainer title ("How Jackie Chan Gets Over Fences") is reacted to like any clip; a question typed as one is not.
     reacts: !NO_REACTION.has(s.cat ?? -1) && !/\breact|\banswering\b|\bq ?& ?a\b/i.test(s.text) && (!WH_Q_OPEN.test(s.text) || (/^(?:how|why)\s/i.test(s.text) && !s.asked)),
-    explains: s.cat == null || INFORMATIONAL.has(s.cat),
+    // (A story of mixed categories says nothing either way: only a subject with no story at all is given the doubt.)
+    explains: (s.cat == null && !s.storied) || (s.cat != null && INFORMATIONAL.has(s.cat)),
     // Not an experiment ("Make Mega Blender VS Coca Cola in Slow Motion") or a trailing aside ("… Dish... Vegan").
     craft: VP_OPENERS.test(s.text + " ") && !NOT_CRAFT.test(s.text) && !/\s(?:vs\.?|versus)\s|\.\.\.|…/i.test(s.text),
     S: s.text,

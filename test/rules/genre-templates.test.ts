@@ -1761,3 +1761,12 @@ test("a common word typed alone names no topic, whatever story it reached; a per
   expect(topicSubject("nfl", { topicStories: 40 }).text).toBe("NFL");
   expect(topicSubject("trump", { storyName: "Donald Trump", titles: ["Donald Trump speech"], categoryIds: [25], topicStories: 33 }).text).toBe("Donald Trump");
 });
+
+// From GB readings 46 and 47 ("Pumpkin Spice [Explained]", "5 Differences Between Your Brain and Your Crush", "9-30-2017 Marilyn Manson …").
+test("GB readings: '[Explained]' not on a story of mixed categories; no differences between 'your' sides; an opening date goes", () => {
+  const mixed = subjectOf("pumpkin spice", { storyName: "Pumpkin Spice", titles: ["Pumpkin Spice Oreo Taste Test", "Pumpkin spice latte news"], categoryIds: [22, 25], topical: true });
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, mixed, 2017)).join(" / ")).not.toMatch(/\[Explained\]|Everything We Know/);
+  const all = TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Your Brain vs. Your Crush"), 2017)).filter(Boolean).join(" / ");
+  expect(all).not.toMatch(/Differences/);
+  expect(rewriteSubject("9-30-2017 Marilyn Manson Hammerstein Ballroom Prop/stage Collapse", { year: 2017 }).text).toMatch(/^Marilyn Manson/);
+});
