@@ -229,7 +229,8 @@ export function titleCase(text: string): string {
       else if (NAME_PARTICLES.has(core) && !start && i !== last && /^\p{Lu}/u.test(parts[i + 2] ?? "") && /^\p{Lu}\p{Ll}/u.test(parts[i - 2] ?? "")) parts[i] = lead + core;
       // A collaboration's "x" between two names ("My Little Pony x ColourPop"), not the letter X.
       else if (core === "x" && !start && i !== last && /^\p{Lu}/u.test(parts[i + 2] ?? "") && /^\p{Lu}/u.test(parts[i - 2] ?? "")) parts[i] = lead + core;
-      else if (start || i === last || !SMALL.has(bare) || particleOf(bare, parts, i)) parts[i] = lead + capitaliseWord(core);
+      // (A letter paired with another is an initial, whatever case it was typed in: "Q and a" → "Q and A".)
+      else if (start || i === last || !SMALL.has(bare) || particleOf(bare, parts, i) || (bare === "a" && /^(?:&|and)$/i.test(parts[i - 2] ?? "") && /^\p{Lu}$/u.test(parts[i - 4] ?? ""))) parts[i] = lead + capitaliseWord(core);
     } else if (core.includes("-") && hasUpper(core) && core.split("-").some((x) => /^\p{Ll}/u.test(x) && !SMALL.has(x))) {
       // A compound with a name in it capitalises its other words too ("ESPN-jemele" → "ESPN-Jemele").
       parts[i] = lead + core.split("-").map((x, j) => (j > 0 && SMALL.has(x)) || hasUpper(x) ? x : capitaliseWord(x)).join("-");
@@ -272,7 +273,7 @@ function smallInside(core: string, parts: string[], i: number): boolean {
   if ((w === "on" || w === "in") && PARTICLE_VERBS.has(prev)) return false;
   if (w === "a" && LETTER_NAMES.has(prev)) return false;
   // A letter paired with another by "&" is an initial ("Q & A", "R & B").
-  if (w === "a" && parts[i - 2] === "&" && /^\p{Lu}$/u.test(parts[i - 4] ?? "")) return false;
+  if (w === "a" && (parts[i - 2] === "&" || /^and$/i.test(parts[i - 2] ?? "")) && /^\p{Lu}$/u.test(parts[i - 4] ?? "")) return false;
   // A work's "The" after its owner's possessive, as written ("Marvel's The Punisher", "Stephen King's The Dark Tower").
   if (core === "The" && /^\p{Lu}\S*['’]s?$/u.test(parts[i - 2] ?? "")) return false;
   return true;

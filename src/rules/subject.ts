@@ -294,8 +294,9 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   // taking it out could join "&A" and "A;" into something that reads as an entity).
   // A *tag* a cut left open at the end ("My 2017 YouTube Rewind **365 Days of Vlogs") is a label.
   // So is a tag whose opening star a cut took ("NEW* PLAYTESTING MICKEY"), and a label
-  // whose closing star a cut took ("… Jaylen Brown 1 on 1 *MUST WATCH").
-  let t = safeTopic(topic).replace(/\s+\*{2,}[^*]+$|\s+\*+(?:must\s+(?:watch|see)|gone\s+wrong|not\s+clickbait|live|new|emotional|hilarious|omg|insane|epic)!*$/iu, "").replace(/^(?:new|update|live|updated)\*+\s+/i, "").replace(/(^|\s)w\/\s*/gi, "$1with ").replace(/(\s)w(?=\s+\p{Lu}{2,})/gu, "$1with").replace(/^([^“"]*)[”"](?=[^“”"]*$)/u, "$1 ").replace(/(^|\s)['‘"“](?=[^'’"”]*$)/u, "$1").replace(/(?<![\p{L}*])\*+|\*+(?![\p{L}*])/gu, " ").replace(/\s+/g, " ").trim();
+  // whose closing star a cut took ("… Jaylen Brown 1 on 1 *MUST WATCH"), or of up to three capitalised words
+  // ("Filming Something Special *UK YouTubers"; not a small-letter aside, "clothes *for cheap").
+  let t = safeTopic(topic).replace(/\s+\*{2,}[^*]+$|\s+\*+(?:must\s+(?:watch|see)|gone\s+wrong|not\s+clickbait|live|new|emotional|hilarious|omg|insane|epic)!*$/iu, "").replace(/\s+\*+(?=\p{Lu})(?:[^*\s]+\s?){1,3}$/u, "").replace(/^(?:new|update|live|updated)\*+\s+/i, "").replace(/(^|\s)w\/\s*/gi, "$1with ").replace(/(\s)w(?=\s+\p{Lu}{2,})/gu, "$1with").replace(/^([^“"]*)[”"](?=[^“”"]*$)/u, "$1 ").replace(/(^|\s)['‘"“](?=[^'’"”]*$)/u, "$1").replace(/(?<![\p{L}*])\*+|\*+(?![\p{L}*])/gu, " ").replace(/\s+/g, " ").trim();
   // A pair's possessive that ends the subject lost its noun to a cut ("Vanessa and Maks’ - Tango"): the
   // names stay. (Not a brand alone: "McDonald's".)
   if (/\s(?:and|&)\s/i.test(t)) t = t.replace(/(\p{L}{2,})(?:['’]s|s['’])$/u, (m, w: string) => (m.endsWith("s’") || m.endsWith("s'") ? w + "s" : w));

@@ -1770,3 +1770,10 @@ test("GB readings: '[Explained]' not on a story of mixed categories; no differen
   expect(all).not.toMatch(/Differences/);
   expect(rewriteSubject("9-30-2017 Marilyn Manson Hammerstein Ballroom Prop/stage Collapse", { year: 2017 }).text).toMatch(/^Marilyn Manson/);
 });
+
+// From GB readings 43, 49 and 50.
+test("a letter paired by 'and' is an initial ('Q and A'); a capitalised tag a cut left open is a label", () => {
+  expect(titleCase("Project Cars 2 CEO Q and a with Ian Bell")).toBe("Project Cars 2 CEO Q and A with Ian Bell");
+  expect(titleCase("rock and a hard place")).toBe("Rock and a Hard Place");
+  expect(subjectOf("Filming Something Special *UK YouTubers").text).toBe("Filming Something Special");
+});
