@@ -373,7 +373,7 @@ function families(s: Subject, rw: boolean): Family[] {
   // A ceremony of mourning ("A Moment of Silence at the National 9/11 Memorial") is no news to frame.
   // Someone telling their own hard experience ("Penny Lancaster Bravely Shares Her Experience of Being Sexually
   // Assaulted") is their story, not news to sum up ("… - What We Know"): no frame.
-  if (s.tone.sensitive && /\b(?:opens? up|shares?|speaks? out|talks?|reveals?|recalls?|describes?|recounts?)\b.*\b(?:her|his|their)\s+(?:own\s+)?(?:experience|story|ordeal|battle|struggle|journey|diagnosis|assault|abuse|harassment)/i.test(s.text)) return [];
+  if (s.tone.sensitive && /\b(?:opens? up|shares?|speaks? out|talks?|reveals?|recalls?|describes?|recounts?)\b.*\b(?:her|his|their)\s+(?:own\s+)?(?:\S+\s+){0,2}(?:experience|story|ordeal|battle|struggle|journey|diagnosis|assault|abuse|harassment)/i.test(s.text)) return [];
   // A person in a sensitive story who did not die ("Emma Thompson", speaking about Harvey Weinstein) is no event to
   // sum up ("Emma Thompson - What We Know") and no one to mourn: no frame.
   if (s.tone.sensitive && !s.tone.death && s.kind === "person") return [];

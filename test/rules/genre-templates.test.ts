@@ -1777,3 +1777,10 @@ test("a letter paired by 'and' is an initial ('Q and A'); a capitalised tag a cu
   expect(titleCase("rock and a hard place")).toBe("Rock and a Hard Place");
   expect(subjectOf("Filming Something Special *UK YouTubers").text).toBe("Filming Something Special");
 });
+
+// From US reading 222 (after the audits): a first-hand account with words between the pronoun and the noun.
+test("someone telling their own experience gets no news frame, with words between ('Her Sexual Harassment Experience')", () => {
+  const s = rewriteSubject("Laura Dern Reveals Her Sexual Harassment Experience in Hollywood", { year: 2017 });
+  expect(s.tone.sensitive).toBe(true);
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017, "rewrite")).filter(Boolean)).toEqual([]);
+});
