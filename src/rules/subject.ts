@@ -79,7 +79,8 @@ function foreign(t: string): boolean {
   // two in a sentence of five words or more; a short name keeps its own ("La La Land", "Le Tour de France").
   // (Central European letters too: "Odnalezione Demo Technologiczne Wiedźmina" is Polish.)
   const accented = ws.some((w) => /[áíóúñãõçàèùâêîôûœąćęłńśźżőűěřšžčťďů]/u.test(w) || /\p{L}é\p{L}/u.test(w));
-  if (ws.some((w) => /[ąćęłńśźżőűěřťďů]/u.test(w)) && english === 0) return true;
+  // (A lone letter is no English word there: ":D" in "Keď máš veľkú chuť na kebab :D".)
+  if (ws.some((w) => /[ąćęłńśźżőűěřťďůľĺŕ]/u.test(w)) && !ws.some((w) => w.length > 1 && STOPWORDS.has(w) && !FOREIGN_FUNCTION.has(w))) return true;
   // So is one beside a word of another language's video titles ("Resumen de Real Sociedad vs Real Madrid", "Abertura de Star Trek").
   if (english === 0 && ((other >= 1 && (accented || ws.some((w) => FOREIGN_CONTENT.has(w)))) || (other >= 2 && ws.length >= 5))) return true;
   // Seven words or more and not one common English word ("Detik Detik Terjadinya Benturan Keras Choirul Huda …").

@@ -1784,3 +1784,9 @@ test("someone telling their own experience gets no news frame, with words betwee
   expect(s.tone.sensitive).toBe(true);
   expect(TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017, "rewrite")).filter(Boolean)).toEqual([]);
 });
+
+// From GB readings 51 and 52.
+test("GB readings: a Slovak title is another language despite an emoticon's letter; a pregnancy update is the creator's own moment", () => {
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Keď máš veľkú chuť na kebab :D pozeraj dokonca"), 2017)).filter(Boolean)).toEqual([]);
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Pregnancy Chat & Bump Update! 19-23 Weeks"), 2017)).filter(Boolean)).toEqual([]);
+});
