@@ -14,7 +14,8 @@ const START = 1_000_000;
 
 async function serve(port: number, db: string, snaps: string) {
   const proc = Bun.spawn([BUN, CLI, "serve", "--port", String(port), "--db", db, "--snapshots", snaps], { cwd: REPO, env: childEnv({ NODE_ENV: "production" }), stdout: "ignore", stderr: "ignore" });
-  for (let i = 0; i < 200; i++) {
+  // Up to 15 s: a loaded CI machine (the container suite beside it) once took more than 5 s to load the full vault.
+  for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200) return proc;
     } catch {}
