@@ -319,6 +319,14 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
     t = t.replace(HOWTO_VP, "");
     vp = true;
   } else if (VP_OPENERS.test(t) && !/\s(?:vs\.?|versus)\s/i.test(t) && !/^\S+\s+me\b/i.test(t)) vp = true; // (a request, "Make Me White Again", is no task) // "Make Mega Blender VS Coca Cola" is an experiment, no task
+  // Being something ("How to Be Gangster 2.0", "How to Be Honest") is no task done "the easy way" or "in 10 minutes":
+  // the title is quoted whole, a headline.
+  let being = false;
+  if (vp && /^be\s/i.test(t)) {
+    vp = false;
+    t = asTyped;
+    being = true;
+  }
   // A reveal after "..." ("Make Every Popular Mexican Dish... VEGAN") is no task to frame.
   // No frame fits it whole either ("What You Need to Know About How to Make … Vegan"): a headline, which
   // hookText leaves unframed.
@@ -345,7 +353,7 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   // Typed as a question: its question mark says so (cheap; the hook classifier below reads the rest).
   const question = asked || /\?/.test(topic);
   const hooked = asked || classifyHook(text) !== "plain" || classifyHook(plainText(topic)) === "question";
-  let kind = vp ? "howto" : revealed ? "headline" : topicKind(text, ctx, hooked);
+  let kind = vp ? "howto" : revealed || being ? "headline" : topicKind(text, ctx, hooked);
   // A spectacle counted in its name ("250,000 Dominoes", "10 Years") is no topic to explain or list.
   // (A year is no count: "the 1976 Buick Skyhawk Commercial".)
   if ((kind === "general" || (kind === "howto" && !vp)) && /^\d[\d,.]*\s/.test(text) && !/^(?:1[89]|20)\d\d\b/.test(text) && !["screen", "song", "food"].includes(genreOf(text, ctx) ?? "")) kind = "headline";

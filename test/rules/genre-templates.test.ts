@@ -1790,3 +1790,11 @@ test("GB readings: a Slovak title is another language despite an emoticon's lett
   expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Keď máš veľkú chuť na kebab :D pozeraj dokonca"), 2017)).filter(Boolean)).toEqual([]);
   expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Pregnancy Chat & Bump Update! 19-23 Weeks"), 2017)).filter(Boolean)).toEqual([]);
 });
+
+// Seen in six readings of both countries ("How to Be Gangster 2.0 - The Easy Way").
+test("being something is no task: 'How to Be Gangster 2.0' is quoted whole, no 'Easy Way' or 'I Tried to'", () => {
+  const s = subjectOf("How to be Gangster 2.0");
+  expect(s.kind).toBe("headline");
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017)).join(" / ")).not.toMatch(/Easy Way|Easiest|I Tried to|Step by Step/);
+  expect(subjectOf("How to Make Grass Rope").kind).toBe("howto");
+});
