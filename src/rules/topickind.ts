@@ -147,7 +147,8 @@ export function topicKind(text: string, ctx: KindContext = {}, hooked = false): 
   if (w.length >= 3 && GIVEN.has(w[0].toLowerCase()) && FINITE_VERB_RE.test(w[w.length - 1].replace(/[^\p{L}]/gu, "")) && /s$/i.test(w[w.length - 1])) return "headline";
   if (HOWTO_RE.test(t)) return "howto";
   // Someone's title, not a name: "Building the Ultimate PS4 Pro", "The Greatest Nancy Panel Ever Drawn".
-  if ((hooked || gerundOpener(w[0] ?? "") || hasFiniteVerb(w) || sentenceBreak(t)) && w.length >= 3) return "headline";
+  // (A three-word name in a Music story is a band, whatever verb it holds: "Right Said Fred".)
+  if ((hooked || gerundOpener(w[0] ?? "") || hasFiniteVerb(w) || sentenceBreak(t)) && w.length >= 3 && !(w.length === 3 && musical && !hooked && !gerundOpener(w[0] ?? ""))) return "headline";
   if (w.length >= 2 && WH_OPENER_RE.test(t)) return "headline"; // "Why Cities?" typed without its mark
   // An imperative opener is a caption too ("Watch This", "Meet the Man Building Nests").
   // A band may be named so ("Enter Shikari"): a short name in a Music story is a performer.

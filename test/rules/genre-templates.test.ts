@@ -4,7 +4,7 @@
  * (src/rules/rewrite.ts). Over the demo vault too: no rewrite turns a video into a reaction or a review.
  */
 import { describe, expect, test } from "bun:test";
-import { genreOf, type Genre } from "../../src/rules/topickind.ts";
+import { genreOf, topicKind, type Genre } from "../../src/rules/topickind.ts";
 import { TEMPLATE_PATTERNS, hookText } from "../../src/rules/templates.ts";
 import { subjectOf, type Subject, type TopicContext } from "../../src/rules/subject.ts";
 import { keepsDraft, rewriteSubject, rewriteText, topicSubject } from "../../src/rules/rewrite.ts";
@@ -1797,4 +1797,12 @@ test("being something is no task: 'How to Be Gangster 2.0' is quoted whole, no '
   expect(s.kind).toBe("headline");
   expect(TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017)).join(" / ")).not.toMatch(/Easy Way|Easiest|I Tried to|Step by Step/);
   expect(subjectOf("How to Make Grass Rope").kind).toBe("howto");
+});
+
+// From GB readings 18, 28, 31, 48 and 53.
+test("a three-word name with a verb in a Music story is a band ('Right Said Fred'); a request to the viewers gets no frame", () => {
+  expect(topicKind("Right Said Fred", { categoryIds: [10, 10] })).toBe("person");
+  expect(topicKind("Celebrating Selena Quintanilla", { categoryIds: [10] })).toBe("headline");
+  expect(topicKind("Right Said Fred", { categoryIds: [22] })).toBe("headline");
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Assign Us a Video Topic"), 2017)).filter(Boolean)).toEqual([]);
 });
