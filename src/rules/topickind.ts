@@ -255,7 +255,9 @@ export function genreOf(text: string, ctx: GenreContext = {}): Genre | null {
   // "a GALEN HOOKS film" credits a filmmaker: the name is a person's, not a film's.
   const credit = new RegExp(String.raw`\ba\s+${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\s+(?:film|production)\b`, "i");
   if (share(FILM) + share(ENTERTAINMENT) >= 0.5 && (ctx.titles ?? []).some((t) => SCREEN_WORDS.test(outside(t))) && !(ctx.titles ?? []).some((t) => credit.test(t))) return "screen";
-  if (share(ANIMALS) >= 0.5 || (ANIMAL_RE.test(head) && share(NEWS) < 0.5)) return "animal";
+  // (Not a name credited before a release's dash: "Skrillex & Poo Bear - Would You Ever" makes Poo Bear a performer.)
+  const credited = (ctx.titles ?? []).some((t) => { const i = t.toLowerCase().indexOf(text.toLowerCase()); return i >= 0 && /^\s+[-–—]\s/.test(t.slice(i + text.length)); });
+  if (share(ANIMALS) >= 0.5 || (ANIMAL_RE.test(head) && share(NEWS) < 0.5 && !credited)) return "animal";
   if (LIFESTYLE_HEAD.has(head)) return "lifestyle";
   // More than half: a story half music, half news and talk ("Puerto Rico" after Maria) is no song.
   if (share(MUSIC) > 0.5) return "song";

@@ -1806,3 +1806,9 @@ test("a three-word name with a verb in a Music story is a band ('Right Said Fred
   expect(topicKind("Right Said Fred", { categoryIds: [22] })).toBe("headline");
   expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Assign Us a Video Topic"), 2017)).filter(Boolean)).toEqual([]);
 });
+
+// From GB readings 16, 20 and 44 ("The Poo Bear - Amazing Footage").
+test("a name credited before a release's dash is a performer, not an animal, whatever its last word", () => {
+  expect(genreOf("Poo Bear", { categoryIds: [10, 23], titles: ["Skrillex & Poo Bear - Would You Ever (Remix) - Drum Cover", "Rudy Mancuso & Poo Bear - Black & White (Official Video)"] })).not.toBe("animal");
+  expect(genreOf("Baby Hippo Fiona", { categoryIds: [15], titles: ["Baby Hippo Fiona's First Swim"] })).toBe("animal");
+});
