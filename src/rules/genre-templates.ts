@@ -8,7 +8,7 @@
  * right for /hook-rescue, wrong as a /grade rewrite of the creator's own video, which must keep what
  * the video is ("Kelly Clarkson - Move You" is no "Honest Reaction").
  */
-import { namesPerson, versusSides, type Genre } from "./topickind.ts";
+import { FAMILY_MEMBER, namesPerson, versusSides, type Genre } from "./topickind.ts";
 
 export interface GenreHelpers {
   S: string;
@@ -37,7 +37,6 @@ const hookOnly = (f: Tpl): Tpl => (h) => (h.rw ? "" : f(h));
 const PEOPLE = /^(?:(?:the\s+)?(?:men|women|boys|girls|guys|kids|moms|dads|parents|teachers|students|teens|adults|husbands|wives|boyfriends|girlfriends|couples|humans|people|siblings|brothers|sisters|cats|dogs)|me|you|us|them)$/i;
 /** A one-word side that describes the other side's head ("American vs French Makeup Tutorial", "Cheap vs Expensive Makeup"). */
 const SHARED_HEAD = /^(?:american|british|english|french|german|italian|spanish|japanese|chinese|korean|indian|mexican|canadian|australian|irish|scottish|russian|thai|brazilian|dutch|swedish|greek|turkish|cheap|expensive|homemade|real|fake|old|new|healthy|vegan)$/i;
-const FAMILY = /^(?:my\s+)?(?:husband|wife|boyfriend|girlfriend|best friend|bff|mom|mum|dad|brother|sister|son|daughter|kids?)$/i;
 /** The two sides of a comparison, or null when they are the same ("Reese's Tacos vs Reese's Tacos" names no contest). */
 function sides(h: GenreHelpers): [string, string] | null {
   const v = versusSides(h.S);
@@ -46,7 +45,7 @@ function sides(h: GenreHelpers): [string, string] | null {
 const contest = (h: GenreHelpers) => {
   const v = sides(h);
   if (!v) return "";
-  return v.every((x) => PEOPLE.test(x) || FAMILY.test(x) || namesPerson(x)) ? `${h.S}: Who Wins?` : `${h.S}: Which Is Better?`;
+  return v.every((x) => PEOPLE.test(x) || FAMILY_MEMBER.test(x) || namesPerson(x)) ? `${h.S}: Who Wins?` : `${h.S}: Which Is Better?`;
 };
 
 /** A ranking, list or quiz: a format about animals, not footage of them. */
@@ -57,7 +56,7 @@ const differences: Tpl = (h) => {
   const v = sides(h);
   // Not a family challenge ("Husband vs Best Friend": who wins, not how they differ), nor a head the sides share
   // ("American vs French Makeup Tutorial" compares two tutorials, not "American" and a tutorial).
-  if (v && (v.every((x) => FAMILY.test(x) || /^(?:your|my)\s/i.test(x)) || (!v[0].includes(" ") && v[1].includes(" ") && SHARED_HEAD.test(v[0])))) return "";
+  if (v && (v.every((x) => FAMILY_MEMBER.test(x) || /^(?:your|my)\s/i.test(x)) || (!v[0].includes(" ") && v[1].includes(" ") && SHARED_HEAD.test(v[0])))) return "";
   // A country named with its article ("Japan and the USA").
   const the = (x: string) => (/^(?:USA|US|UK|UAE|Netherlands|Philippines)$/.test(x) ? `the ${x}` : x);
   return v ? `5 Differences Between ${the(v[0])} and ${the(v[1])}` : "";

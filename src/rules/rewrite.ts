@@ -272,9 +272,10 @@ export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
   // A vlog's title is no task ("VLOG : DANCE MAT QUEENS" is no "How to Dance Mat Queens"): a headline, quoted whole.
   // (Also a story name whose titles are the vlog's: "Dance Mat Queens", from "VLOG : DANCE MAT QUEENS".)
   const vlog = (x: string) => /(?:^|[|:\-–—]\s*)vlog\s*[|:\-–—]|\bvlog\s*$/i.test(x);
-  if (s.kind === "howto" && s.vp && !HOWTO_LEAD.test(whole) && (vlog(whole) || (!!ctx.titles?.length && ctx.titles.every(vlog)))) Object.assign(s, { kind: "headline", vp: false, the: false, genre: null });
+  const vlogged = s.vp && !HOWTO_LEAD.test(whole) && (vlog(whole) || (!!ctx.titles?.length && ctx.titles.every(vlog)));
   // Nor is a throwback's ("#tbt Windows 95 Video Guide with Jennifer Aniston …" is an old clip shared again, no guide to follow).
-  if (s.kind === "howto" && /^\s*(?:#?tbt|#?throwback|#?fbf|flashback friday)\b/i.test(whole)) Object.assign(s, { kind: "headline", vp: false, the: false, genre: null });
+  const throwback = /^\s*(?:#?tbt|#?throwback|#?fbf|flashback friday)\b/i.test(whole);
+  if (s.kind === "howto" && (vlogged || throwback)) Object.assign(s, { kind: "headline", vp: false, the: false, genre: null });
   // "Dealing with Cancer (This is my SECRET)": the creator's own story, whatever part the subject is.
   // So is an illness or a treatment in a story outside News, Education and Science: a creator's vlog
   // ("Chemotherapy Effects Not Working!", "Update: Problem with Chemo Pills", "Daniel and Depression").

@@ -436,7 +436,7 @@ function framesOwnVideo(s: Subject): boolean {
     case "event":
       return unknown || s.cat === 17 || s.cat === 25;
     case "general":
-      return s.genre ? s.genre !== "clip" && s.genre !== "explainer" : unknown || (s.cat != null && INFORMATIONAL.has(s.cat));
+      return s.genre ? s.genre !== "clip" && s.genre !== "explainer" : informational(s);
     // A how-to in comedy, film or news is a sketch, satire or a report ("How To Actually Cover Stories About Antifa",
     // "Autumn Makeup Tutorial for Straight Men"): no "The Easy Way", no "[Step by Step]". (Entertainment and science
     // hold real tasks too: "DIY Bagel Bite", "Make PCB with a LCD mask".)
@@ -446,6 +446,11 @@ function framesOwnVideo(s: Subject): boolean {
       return true;
   }
 }
+/**
+ * A story of news, education or science, or no story at all (a story of mixed categories says nothing either way):
+ * what "What You Need to Know About …", "[Explained]" and "Everything We Know" may frame.
+ */
+const informational = (s: Subject) => (s.cat == null && !s.storied) || (s.cat != null && INFORMATIONAL.has(s.cat));
 const NOT_TUTORIAL = new Set([1, 23, 25]);
 const SCITECH_CAT = 28;
 /** Music, entertainment, film & animation, comedy. */
@@ -462,8 +467,7 @@ function helpers(s: Subject, year: number, rw: boolean): Helpers {
     // Nor after a question ("What's This Video About [Reaction]"), nor on a Q&A ("Answering Your Questions").
     // A how/why explainer title ("How Jackie Chan Gets Over Fences") is reacted to like any clip; a question typed as one is not.
     reacts: !NO_REACTION.has(s.cat ?? -1) && !/\breact|\banswering\b|\bq ?& ?a\b/i.test(s.text) && (!WH_Q_OPEN.test(s.text) || (/^(?:how|why)\s/i.test(s.text) && !s.asked)),
-    // (A story of mixed categories says nothing either way: only a subject with no story at all is given the doubt.)
-    explains: (s.cat == null && !s.storied) || (s.cat != null && INFORMATIONAL.has(s.cat)),
+    explains: informational(s),
     // Not an experiment ("Make Mega Blender VS Coca Cola in Slow Motion") or a trailing aside ("… Dish... Vegan").
     craft: VP_OPENERS.test(s.text + " ") && !NOT_CRAFT.test(s.text) && !/\s(?:vs\.?|versus)\s|\.\.\.|…/i.test(s.text),
     S: s.text,

@@ -232,11 +232,13 @@ export function isComparison(text: string, ctx: KindContext = {}): boolean {
   const sides = versusSides(text);
   if (!sides) return false;
   // A family challenge is no match, even on a sports channel ("Husband VS Best Friend | Tom Daley").
-  if (sides.every((x) => FAMILY_SIDE.test(x))) return true;
+  if (sides.every(familySide)) return true;
   const cats = ctx.categoryIds ?? [];
   return !(cats.length && cats.filter((c) => c === SPORTS).length * 2 >= cats.length);
 }
-const FAMILY_SIDE = /^(?:my\s+)?(?:husband|wife|boyfriend|girlfriend|best friend|bff|mom|mum|dad|brother|sister|son|daughter|kids?|men|women|boys|girls|me|you)$/i;
+/** A family member as one side of a challenge ("Husband", "My Best Friend", "Kids"). */
+export const FAMILY_MEMBER = /^(?:my\s+)?(?:husband|wife|boyfriend|girlfriend|best friend|bff|mom|mum|dad|brother|sister|son|daughter|kids?)$/i;
+const familySide = (x: string) => FAMILY_MEMBER.test(x) || /^(?:my\s+)?(?:men|women|boys|girls|me|you)$/i.test(x);
 
 export function genreOf(text: string, ctx: GenreContext = {}): Genre | null {
   const cats = ctx.categoryIds ?? [];
