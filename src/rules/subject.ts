@@ -74,13 +74,14 @@ function foreign(t: string): boolean {
   const ws = (t.toLowerCase().match(/\p{L}+/gu) ?? []);
   const other = ws.filter((w) => FOREIGN_FUNCTION.has(w)).length;
   // ("vs" is everyone's: "Los Jugadores … vs Sarmiento" is still Spanish.)
-  const english = ws.filter((w) => STOPWORDS.has(w) && !FOREIGN_FUNCTION.has(w) && w !== "vs").length;
+  const englishWords = ws.filter((w) => STOPWORDS.has(w) && !FOREIGN_FUNCTION.has(w));
+  const english = englishWords.filter((w) => w !== "vs").length;
   // One such word is enough beside a word spelled with Spanish, Portuguese or French accents ("Terremoto 7.1 en México");
   // two in a sentence of five words or more; a short name keeps its own ("La La Land", "Le Tour de France").
   // (Central European letters too: "Odnalezione Demo Technologiczne Wiedźmina" is Polish.)
   const accented = ws.some((w) => /[áíóúñãõçàèùâêîôûœąćęłńśźżőűěřšžčťďů]/u.test(w) || /\p{L}é\p{L}/u.test(w));
   // (A lone letter is no English word there: ":D" in "Keď máš veľkú chuť na kebab :D".)
-  if (ws.some((w) => /[ąćęłńśźżőűěřťďůľĺŕ]/u.test(w)) && !ws.some((w) => w.length > 1 && STOPWORDS.has(w) && !FOREIGN_FUNCTION.has(w))) return true;
+  if (ws.some((w) => /[ąćęłńśźżőűěřťďůľĺŕ]/u.test(w)) && !englishWords.some((w) => w.length > 1)) return true;
   // So is one beside a word of another language's video titles ("Resumen de Real Sociedad vs Real Madrid", "Abertura de Star Trek").
   if (english === 0 && ((other >= 1 && (accented || ws.some((w) => FOREIGN_CONTENT.has(w)))) || (other >= 2 && ws.length >= 5))) return true;
   // Seven words or more and not one common English word ("Detik Detik Terjadinya Benturan Keras Choirul Huda …").
