@@ -61,6 +61,8 @@ const differences: Tpl = (h) => {
   const the = (x: string) => (/^(?:USA|US|UK|UAE|Netherlands|Philippines)$/.test(x) ? `the ${x}` : x);
   return v ? `5 Differences Between ${the(v[0])} and ${the(v[1])}` : "";
 };
+/** A frame about a song's words, not for a story named by its performers ("5 Details You Missed in Tori Kelly & Luis Fonsi"). */
+const songsWords = (f: Tpl): Tpl => (h) => (h.performers ? "" : f(h));
 /** A frame for animal footage, not for a ranking, list or quiz about animals (see RANKING). */
 const footage = (f: Tpl): Tpl => (h) => (RANKING.test(h.S) ? "" : f(h));
 
@@ -115,10 +117,9 @@ export const GENRE_TEMPLATES: Record<Genre, Partial<Record<string, Tpl[]>>> = {
   song: {
     "hook:confession": [hookOnly((h) => `My Honest Reaction to ${h.S}`)],
     "struct:first_person": [hookOnly((h) => `First Time Hearing ${h.S}: My Reaction`)],
-    // (About the song's words: not for its performers.)
-    "hook:question": [hookOnly((h) => (h.performers ? "" : `What Is ${h.S} Really About?`))],
-    "struct:number_led": [hookOnly((h) => (h.performers ? "" : `5 Details You Missed in ${h.S}`))],
-    "struct:second_person": [hookOnly((h) => (h.performers ? "" : `${h.S}: The Meaning You Missed`))],
+    "hook:question": [hookOnly(songsWords((h) => `What Is ${h.S} Really About?`))],
+    "struct:number_led": [hookOnly(songsWords((h) => `5 Details You Missed in ${h.S}`))],
+    "struct:second_person": [hookOnly(songsWords((h) => `${h.S}: The Meaning You Missed`))],
     "struct:bracket_tag": [hookOnly((h) => `${h.S} [Reaction]`)],
     "struct:dash_split": [hookOnly((h) => `${h.S} - Reaction and Review`)],
   },

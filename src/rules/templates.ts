@@ -76,6 +76,8 @@ interface Helpers {
 /** A headline asks the audience, unless it already is a question ("Why Apple Needs Samsung", "Tara where are we?"). */
 /** A match ("Leeds v Burton", "Atletico Madrid vs Barcelona 1-1"): it is played, not reported on; no "What We Know". */
 const match = (h: Helpers) => /\s(?:v|vs\.?|versus)\s|\b\d+-\d+$/i.test(h.S);
+/** A lesson's name ("Drugstore Makeup Tutorial"): no product to review, no habit to try for a week. */
+const TUTORIAL = /\b(?:tutorial|guide|lesson)s?\b/i;
 const askAudience: Tpl = (h) => (WH_Q.test(h.S) || WH_Q_OPEN.test(h.S) || h.asked ? "" : `${h.S}: What Do You Think?`);
 /** A reaction frame, where one fits (see Helpers.reacts), never in a rewrite, never after the first person. */
 const reaction = (f: Tpl): Tpl => (h) => (h.rw || h.firstPerson || !h.reacts ? "" : f(h));
@@ -122,7 +124,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     person: [(h) => `I Was Wrong About ${h.S}`, (h) => `My Honest Opinion on ${h.S}`],
     event: [(h) => `My Honest Take on ${h.NP}`],
     // A thing made ("DIY Edible Geode") is no habit to try for a week; a tutorial is no product to review.
-    howto: [(h) => (h.mod && !/^diy\b/i.test(h.mod) && !/\b(?:tutorial|guide|lesson)s?\b/i.test(h.mod) ? `I Tried This ${h.mod} for a Week` : ""), (h) => (h.mod && !/\b(?:tutorial|guide|lesson)s?\b/i.test(h.mod) ? `My Honest ${h.mod} Review` : "")],
+    howto: [(h) => (h.mod && !/^diy\b/i.test(h.mod) && !TUTORIAL.test(h.mod) ? `I Tried This ${h.mod} for a Week` : ""), (h) => (h.mod && !TUTORIAL.test(h.mod) ? `My Honest ${h.mod} Review` : "")],
     // "for a Week" only reads right for a habit; "I Tried to Make Lloyd … for a Week" does not.
     // A tutorial's own rewrite keeps teaching: "I tried to" is a hook for a new video only.
     howto_vp: [(h) => (h.secondPerson || h.rw ? "" : `I Tried to ${h.S}: Here's How It Went`)],
