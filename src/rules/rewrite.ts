@@ -12,7 +12,7 @@
  */
 import { plainText } from "./markup.ts";
 import { hookText } from "./templates.ts";
-import { FEATURE_HEADS, TOPIC_MAX, isCommonWord, productReadsWithThe, safeTopic, subjectOf, type Subject, type TopicContext } from "./subject.ts";
+import { ABBREV, FEATURE_HEADS, TOPIC_MAX, isCommonWord, productReadsWithThe, safeTopic, subjectOf, type Subject, type TopicContext } from "./subject.ts";
 import { isWorkTitle, toneOf } from "./tone.ts";
 import { classifyHook } from "./hook.ts";
 import { STOPWORDS, stem, tokens } from "./text.ts";
@@ -44,7 +44,8 @@ const LEAD_RE = new RegExp(
       String.raw`should\s+(?:you|i)\s+(?:buy|get|try|use)`,
       String.raw`why\s+(?:i|we)\s+(?:love|hate|bought|switched to|quit|stopped using|returned)`,
       String.raw`(?:why\s+)?(?:everyone|everybody|people|you|we)(?:'re|\s+(?:is|are|were|was))?\s+(?:so\s+)?(?:wrong|right|obsessed|talking|lying)\s+(?:about|with)`,
-      String.raw`${NUM}\s+(?:\S+\s+){0,3}?(?:things|reasons|tips|facts|ways|lessons|mistakes|secrets|features|tricks)(?:\s+(?:\S+\s+){0,4}?(?:about|with|for|of|on|in|to know about))?`,
+      // (Not before a clause: "3 Surprising Things Matter Does Under Extreme Pressure" is the headline itself.)
+      String.raw`${NUM}\s+(?:\S+\s+){0,3}?(?:things|reasons|tips|facts|ways|lessons|mistakes|secrets|features|tricks)(?:\s+(?:\S+\s+){0,4}?(?:about|with|for|of|on|in|to know about))?(?!\s+\S+\s+(?:does|do|did|is|are|was|were|has|have|can|will|makes?)\b)`,
       // "The problem with the iPhone X" is about the phone; "Problem with Chemo Pills" (an update) is the news itself.
       String.raw`(?:the\s+)?truth\s+(?:about|with)|the\s+problem\s+(?:about|with)`,
       // A label before a name ("Official Call of Duty").
@@ -358,7 +359,7 @@ export function topicSubject(topic: string, ctx: TopicContext = {}): Subject {
   if (name && typed === name.toLowerCase() && name.length >= 40) {
     const full = ctx.titles?.find((t) => t.toLowerCase().startsWith(typed) && /^[\p{L}\p{N}]/u.test(t.slice(typed.length)) === false && t.length > typed.length + 2);
     if (full) {
-      const f = subjectFromText(full, ctx);
+      const f = subjectFromText(firstSentence(full, name), ctx);
       if (f.text.length > s.text.length) return f;
     }
   }
@@ -375,7 +376,7 @@ export function topicSubject(topic: string, ctx: TopicContext = {}): Subject {
   // "Woman brandishing a handgun, machete threatens people at Kardashian boutique".)
   const opensLead = s.tone.sensitive && s.text.split(" ").length >= 3 && !!lead && lead.toLowerCase().startsWith(name.toLowerCase()) && /^[,;:]?\s+\S/.test(lead.slice(name.length));
   if (name && typed === name.toLowerCase() && lead && (s.kind === "general" || s.kind === "headline" || oneEvent) && (!s.genre || s.genre === "clip") && (!s.tone.sensitive || midSentence || oneEvent || opensLead)) {
-    const f = subjectFromText(lead, ctx);
+    const f = subjectFromText(firstSentence(lead, name), ctx);
     // The whole name, not only its subject: "Riverdale Season 2" is no "Part 2 of Riverdale".
     const padded = (x: string) => ` ${spaced(x)} `;
     // A name of its own ("Tracee Ellis Ross", "Puerto Rico": a word no title writes for emphasis) must open
@@ -398,6 +399,17 @@ export function topicSubject(topic: string, ctx: TopicContext = {}): Subject {
   if (!holds(name)) return commonWordAlone(s, ctx);
   const whole = subjectFromText(name, ctx);
   return whole.text ? whole : commonWordAlone(s, ctx);
+}
+
+/**
+ * A title that goes on from a story's name, up to its first full stop after the name ("Mike Pence Delivers Moving
+ * Speech in Shanksville, PA. Flight 93." → "… in Shanksville, PA"): past it, another sentence that no frame fits.
+ * Not an ellipsis or an abbreviation's dot ("… Shots ft. Gabe", "… Suspension ... Not Mad").
+ */
+function firstSentence(title: string, name: string): string {
+  if (!title.toLowerCase().startsWith(name.toLowerCase())) return title;
+  const m = /(?<![.\p{L}])(\p{L}+)\.\s+\p{Lu}/u.exec(title.slice(name.length));
+  return m && !ABBREV.has(m[1].toLowerCase()) ? title.slice(0, name.length + m.index + m[1].length) : title;
 }
 
 /**

@@ -109,7 +109,7 @@ function twoSentences(t: string): boolean {
   for (const m of t.matchAll(/(\p{L}+)\.\s+\p{Lu}/gu)) if (/\p{Ll}{2}$/u.test(m[1]) && !ABBREV.has(m[1].toLowerCase())) return true;
   return false;
 }
-const ABBREV = new Set("mrs mr ms dr jr sr st vs ft mt vol no inc ltd co feat jan feb mar apr jun jul aug sep sept oct nov dec".split(" "));
+export const ABBREV = new Set("mrs mr ms dr jr sr st vs ft mt vol no inc ltd co feat jan feb mar apr jun jul aug sep sept oct nov dec".split(" "));
 
 /** Control, format and other default-ignorable (invisible: U+034F, Hangul fillers, variation selectors) characters. */
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2028\u2029]/gu;

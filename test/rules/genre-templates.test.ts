@@ -324,6 +324,14 @@ describe("drafts", () => {
     // not a title that merely starts with the same letters
     expect(topicSubject("the best of the big bang theory season one", { storyName: "The Best of the Big Bang Theory Season One", titles: ["The Best of the Big Bang Theory Season Ones"] }).text).not.toMatch(/Ones/);
   });
+  test("the title a name is answered for ends at its first full stop after the name, not at an abbreviation (GB reading 58)", () => {
+    const pence = { storyName: "Mike Pence Delivers Moving Speech in Shanksville", titles: ["Mike Pence Delivers Moving Speech in Shanksville, PA. Flight 93."], categoryIds: [22] };
+    expect(topicSubject("mike pence delivers moving speech in shanksville", pence).text).toBe("Mike Pence Delivers Moving Speech in Shanksville, PA");
+    const honda = { storyName: "The Honda Civic has a very small feature", titles: ["The Honda Civic has a very small feature, that I never noticed. Until now."], categoryIds: [2] };
+    expect(topicSubject("the honda civic has a very small feature", honda).text).not.toMatch(/Until/);
+    const ft = { storyName: "Soccer Trick Shots", titles: ["Soccer Trick Shots ft. Chelsea F.C. | Dude Perfect"], categoryIds: [17], topical: false };
+    expect(topicSubject("soccer trick shots", ft).text).not.toMatch(/Ft$/);
+  });
   test("a story named by a shared fragment, typed as the topic, is answered for its lead title; a named person stays", () => {
     expect(topicSubject("boyfriend buys", { storyName: "Boyfriend Buys", titles: ["BOYFRIEND BUYS MY OUTFITS!", "GIRLFRIEND BUYS MY OUTFITS"], categoryIds: [22, 22], topical: false }).text).toBe("Boyfriend Buys My Outfits");
     const jl: TopicContext = { storyName: "Justice League", titles: ["New Justice League Trailer, Last Jedi Trailer Tomorrow", "Justice League - Official Trailer"], categoryIds: [24, 1], channels: ["a", "b"], topical: true };

@@ -327,6 +327,12 @@ describe("draftSubject keeps a frame word that heads a noun phrase", () => {
     expect(draftSubject("Sunflower by Post Malone").subject).toBe("Sunflower");
   });
 
+  test("a list's lead followed by a clause is the headline, not framing (seed 224: 'Matter Does Under Extreme Pressure')", () => {
+    expect(draftSubject("3 Surprising Things Matter Does Under Extreme Pressure").subject).toBe("3 Surprising Things Matter Does Under Extreme Pressure");
+    expect(draftSubject("9 Things You Need To Know About Kittens").subject).toBe("Kittens");
+    expect(draftSubject("10 Facts About Space").subject).toBe("Space");
+  });
+
   test("a leading copula before a pronoun is the question, not framing ('Are You Basic?')", () => {
     expect(draftSubject("Are you basic?").subject.toLowerCase()).toBe("are you basic");
     expect(draftSubject("Is the iPhone X worth it?").subject).toBe("the iPhone X");
