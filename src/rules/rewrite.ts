@@ -375,7 +375,10 @@ export function topicSubject(topic: string, ctx: TopicContext = {}): Subject {
   // (On a sensitive story, also a name the lead title opens with and goes on from: "Woman brandishing a handgun" is
   // "Woman brandishing a handgun, machete threatens people at Kardashian boutique".)
   const opensLead = s.tone.sensitive && s.text.split(" ").length >= 3 && !!lead && lead.toLowerCase().startsWith(name.toLowerCase()) && /^[,;:]?\s+\S/.test(lead.slice(name.length));
-  if (name && typed === name.toLowerCase() && lead && (s.kind === "general" || s.kind === "headline" || oneEvent) && (!s.genre || s.genre === "clip") && (!s.tone.sensitive || midSentence || oneEvent || opensLead)) {
+  // So is a list the lead title goes on with ("Dave Franco, Kumail Nanjiani" of "… and Fred Armisen Answer the Web's
+  // Most Searched Questions"), whatever kind its first items are.
+  const listCut = name.includes(",") && !!lead && lead.toLowerCase().startsWith(name.toLowerCase()) && /^,?\s+(?:and|&)\s/i.test(lead.slice(name.length));
+  if (name && typed === name.toLowerCase() && lead && (s.kind === "general" || s.kind === "headline" || oneEvent || listCut) && (!s.genre || s.genre === "clip" || listCut) && (!s.tone.sensitive || midSentence || oneEvent || opensLead || listCut)) {
     const f = subjectFromText(firstSentence(lead, name), ctx);
     // The whole name, not only its subject: "Riverdale Season 2" is no "Part 2 of Riverdale".
     const padded = (x: string) => ` ${spaced(x)} `;
@@ -384,6 +387,8 @@ export function topicSubject(topic: string, ctx: TopicContext = {}): Subject {
     const at = padded(f.text).indexOf(padded(name));
     // One word more is enough ("Disney Villain" → "Disney Villain Lipsticks"), not a word a cut left dangling ("… 2.20 Is").
     if ((at === 0 || (at > 0 && !ownName(name))) && f.text.split(" ").length >= s.text.split(" ").length + 1 && !f.cut && !/\s(?:is|are|was|were|be|to|of|and|or|the|a|an|with|for)$/i.test(f.text)) return f;
+    // A list's first items alone name no one thing (the lead was too long to quote).
+    if (listCut && s.text.includes(",")) return { ...s, text: "" };
   }
   // A one-word story name that many stories share ("Day", "Week", "Autumn", "Goals", "Magic": held by 10 or more) is a
   // common word that clustered unrelated videos, not a topic, unless it names a person or its lead title answered above.

@@ -98,13 +98,14 @@ const FOREIGN_FUNCTION = new Set(
     "yang dan di ke dari ini itu untuk dengan ng sa mga ang nao em um uma os").split(" "),
 );
 
-export const BROKEN = /\p{L}\.{2,}\p{L}|\p{L}\.{2}\s+\S|\s(?:\.{3}|…)\s+\p{Lu}|\d\.\s+\d/u;
+export const BROKEN = /\p{L}\.{2,}\p{L}|\p{L}\.{2}\s+\S|\s(?:\.{3}|…)\s+\p{Lu}|\d\.\s+\d|\d{2}\.\p{Lu}\p{Ll}/u;
 
 /** A sentence break inside the text: a word of two or more lower-case letters, a full stop, a capital; not an abbreviation ("Mrs. Maisel"). */
 function twoSentences(t: string): boolean {
   // Dots glued between words ("Ok, Cam....Im Only Going to Say This Once") break the text as well, so
   // do an ellipsis before a new statement ("Jemele Hill I Deserved My Suspension ... Not Mad at ESPN")
-  // and a number's full stop before another number ("Samoa Hotshot Crew 61. 2017").
+  // a number's full stop before another number ("Samoa Hotshot Crew 61. 2017") and a year's glued to a word
+  // ("Maradona Goal V England 1986.Goal Impossible").
   if (BROKEN.test(t)) return true;
   for (const m of t.matchAll(/(\p{L}+)\.\s+\p{Lu}/gu)) if (/\p{Ll}{2}$/u.test(m[1]) && !ABBREV.has(m[1].toLowerCase())) return true;
   return false;
