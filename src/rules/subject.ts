@@ -356,6 +356,12 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   const question = asked || /\?/.test(topic);
   const hooked = asked || classifyHook(text) !== "plain" || classifyHook(plainText(topic)) === "question";
   let kind = vp ? "howto" : revealed || being ? "headline" : topicKind(text, ctx, hooked);
+  // A how-to in comedy, film or news is a sketch, satire or a report ("How to Vlog", "How To Actually Cover Stories
+  // About Antifa", "Make it Real: Kingsman Umbrella Gun!"): no task to teach; quoted whole, a headline, as a rewrite
+  // of such a draft already was (framesOwnVideo in templates.ts).
+  if (kind === "howto" && NOT_TUTORIAL.has(mainCategory(ctx) ?? -1) && !tone.sensitive && genreOf(text, ctx) !== "screen") {
+    return withGenre({ asked: question, text: titleCase(shiftTypos(recase(calm(safeTopic(topic)), dict))), kind: "headline", tone, the: false, plural: false, vp: false, span, cut: plainText(topic).normalize("NFKC").replace(/\s+/g, " ").trim().length > TOPIC_MAX }, ctx);
+  }
   // A spectacle counted in its name ("250,000 Dominoes", "10 Years") is no topic to explain or list.
   // (A year is no count: "the 1976 Buick Skyhawk Commercial".)
   if ((kind === "general" || (kind === "howto" && !vp)) && /^\d[\d,.]*\s/.test(text) && !/^(?:1[89]|20)\d\d\b/.test(text) && !["screen", "song", "food"].includes(genreOf(text, ctx) ?? "")) kind = "headline";
@@ -387,12 +393,23 @@ function withGenre(s: Subject, ctx: TopicContext): Subject {
   return { ...r, nonWords: nonWords(r.text), unreadable: { foreign: foreign(r.text), twoSentences: twoSentences(r.text) } };
 }
 
+/** Film & animation, comedy, news: a how-to there is a sketch, satire or a report, not a tutorial. */
+export const NOT_TUTORIAL = new Set([1, 23, 25]);
+
+/** The category more than half the story's videos share, if any. */
+function mainCategory(ctx: TopicContext): number | null {
+  const cats = (ctx.categoryIds ?? []).filter((c): c is number => c != null);
+  const counts = new Map<number, number>();
+  for (const c of cats) counts.set(c, (counts.get(c) ?? 0) + 1);
+  for (const [c, n] of counts) if (n * 2 > cats.length) return c;
+  return null;
+}
+
 function genreParts(s: Subject, ctx: TopicContext): Subject {
   const cats = (ctx.categoryIds ?? []).filter((c): c is number => c != null);
   const counts = new Map<number, number>();
   for (const c of cats) counts.set(c, (counts.get(c) ?? 0) + 1);
-  let cat: number | null = null;
-  for (const [c, n] of counts) if (n * 2 > cats.length && (cat === null || n > counts.get(cat)!)) cat = c;
+  const cat = mainCategory(ctx);
   // A short music name is a performer only if a channel carries it or a title opens "Name - Song";
   // otherwise it is the song ("R5 - Hurts Good", "One More Light (Official Video) - Linkin Park").
   // (More than half the videos, as topicKind counts a music story.)

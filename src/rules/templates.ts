@@ -15,7 +15,7 @@ import { BANNED_WHEN_SENSITIVE } from "./tone.ts";
 import { type TopicKind } from "./topickind.ts";
 import { GENRE_TEMPLATES, type GenreHelpers } from "./genre-templates.ts";
 import { titlePatterns } from "./structure.ts";
-import { BROKEN, MUSIC, NOT_CRAFT, VP_OPENERS, subjectOf, type Subject } from "./subject.ts";
+import { BROKEN, MUSIC, NOT_CRAFT, NOT_TUTORIAL, VP_OPENERS, subjectOf, type Subject } from "./subject.ts";
 
 export const HOOK_MAX = 100;
 
@@ -453,7 +453,6 @@ function framesOwnVideo(s: Subject): boolean {
  * what "What You Need to Know About …", "[Explained]" and "Everything We Know" may frame.
  */
 const informational = (s: Subject) => (s.cat == null && !s.storied) || (s.cat != null && INFORMATIONAL.has(s.cat));
-const NOT_TUTORIAL = new Set([1, 23, 25]);
 const SCITECH_CAT = 28;
 /** Music, entertainment, film & animation, comedy. */
 const SHOWBIZ = new Set([10, 24, 1, 23]);

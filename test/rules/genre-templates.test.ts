@@ -331,6 +331,20 @@ describe("drafts", () => {
     expect(topicSubject("miley cyrus talks vmas, music", miley).text).toBe("Miley Cyrus Talks VMAs, Music and America in 2017 at Rainbowland");
     for (const p of TEMPLATE_PATTERNS) expect(hookText(p, subjectOf("Maradona Goal V England 1986.Goal Impossible"), 2017)).toBeNull();
   });
+  test("a how-to in comedy, film or news is quoted whole, no tutorial; a film named like a task stays a film (US reading 226)", () => {
+    const real = { storyName: "Make it Real", titles: ["Make it Real: Kingsman Umbrella Gun!"], categoryIds: [1] };
+    const vlog = { storyName: "How to Vlog", titles: ["How to Vlog (feat. TomSka)"], categoryIds: [23] };
+    const hooks = (t: string, ctx: TopicContext) => TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject(t, ctx), 2017)).filter(Boolean) as string[];
+    for (const [t, ctx] of [["make it real", real], ["how to vlog", vlog]] as const) {
+      expect(hooks(t, ctx).length).toBeGreaterThan(0);
+      for (const h of hooks(t, ctx)) expect(h).not.toMatch(/Ways to|I Tried|Easiest|Step by Step|at Home|in 10 Minutes/);
+    }
+    expect(hooks("how to vlog", vlog)).toContain("How to Vlog [Reaction]");
+    // the same task in How-to & Style is taught
+    expect(hooks("how to vlog", { ...vlog, categoryIds: [26] }).some((h) => /Step by Step|Easy Way|Easiest/.test(h))).toBe(true);
+    const film = { storyName: "COOK OFF!", titles: ["COOK OFF! (2017 Movie) – Official Trailer"], categoryIds: [1] };
+    expect(hooks("cook off!", film).some((h) => /Watch/.test(h))).toBe(true);
+  });
   test("the title a name is answered for ends at its first full stop after the name, not at an abbreviation (GB reading 58)", () => {
     const pence = { storyName: "Mike Pence Delivers Moving Speech in Shanksville", titles: ["Mike Pence Delivers Moving Speech in Shanksville, PA. Flight 93."], categoryIds: [22] };
     expect(topicSubject("mike pence delivers moving speech in shanksville", pence).text).toBe("Mike Pence Delivers Moving Speech in Shanksville, PA");
