@@ -8,7 +8,7 @@
  * right for /hook-rescue, wrong as a /grade rewrite of the creator's own video, which must keep what
  * the video is ("Kelly Clarkson - Move You" is no "Honest Reaction").
  */
-import { FAMILY_MEMBER, namesPerson, versusSides, type Genre } from "./topickind.ts";
+import { FAMILY_MEMBER, namesAnimal, namesPerson, versusSides, type Genre } from "./topickind.ts";
 
 export interface GenreHelpers {
   S: string;
@@ -42,10 +42,12 @@ function sides(h: GenreHelpers): [string, string] | null {
   const v = versusSides(h.S);
   return v && v[0].toLowerCase() !== v[1].toLowerCase() ? v : null;
 }
+/** Animals on both sides ("Northern Ontario Moose vs Wolf"): a fight; it is won, not judged. */
+const fight = (h: GenreHelpers) => (sides(h) ?? []).length === 2 && sides(h)!.every(namesAnimal);
 const contest = (h: GenreHelpers) => {
   const v = sides(h);
   if (!v) return "";
-  return v.every((x) => PEOPLE.test(x) || FAMILY_MEMBER.test(x) || namesPerson(x)) ? `${h.S}: Who Wins?` : `${h.S}: Which Is Better?`;
+  return v.every((x) => PEOPLE.test(x) || FAMILY_MEMBER.test(x) || namesPerson(x)) || fight(h) ? `${h.S}: Who Wins?` : `${h.S}: Which Is Better?`;
 };
 
 /** A ranking, list or quiz: a format about animals, not footage of them. */
@@ -56,7 +58,8 @@ const differences: Tpl = (h) => {
   const v = sides(h);
   // Not a family challenge ("Husband vs Best Friend": who wins, not how they differ), nor a head the sides share
   // ("American vs French Makeup Tutorial" compares two tutorials, not "American" and a tutorial).
-  if (v && (v.every((x) => FAMILY_MEMBER.test(x) || /^(?:your|my)\s/i.test(x)) || (!v[0].includes(" ") && v[1].includes(" ") && SHARED_HEAD.test(v[0])))) return "";
+  // Nor animals ("Moose vs Wolf" is a fight, not two species to tell apart).
+  if (v && (v.every((x) => FAMILY_MEMBER.test(x) || /^(?:your|my)\s/i.test(x)) || v.every(namesAnimal) || (!v[0].includes(" ") && v[1].includes(" ") && SHARED_HEAD.test(v[0])))) return "";
   // A country named with its article ("Japan and the USA").
   const the = (x: string) => (/^(?:USA|US|UK|UAE|Netherlands|Philippines)$/.test(x) ? `the ${x}` : x);
   return v ? `5 Differences Between ${the(v[0])} and ${the(v[1])}` : "";
@@ -150,7 +153,7 @@ export const GENRE_TEMPLATES: Record<Genre, Partial<Record<string, Tpl[]>>> = {
     "struct:colon_split": [contest],
     "struct:number_led": [hookOnly(differences)],
     "hook:list_preview": [hookOnly(differences)],
-    "hook:confession": [hookOnly((h) => (sides(h) ? `${h.S}: My Honest Verdict` : ""))],
+    "hook:confession": [hookOnly((h) => (sides(h) && !fight(h) ? `${h.S}: My Honest Verdict` : ""))],
   },
   // One creator's video that nobody else covered: "Why Is Everyone Talking About …" would be untrue, and a
   // short name ("Helmer Zone", "Small Doses") says too little to react to.

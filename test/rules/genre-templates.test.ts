@@ -1841,3 +1841,11 @@ test("a name credited before a release's dash is a performer, not an animal, wha
   expect(genreOf("Poo Bear", { categoryIds: [10, 23], titles: ["Skrillex & Poo Bear - Would You Ever (Remix) - Drum Cover", "Rudy Mancuso & Poo Bear - Black & White (Official Video)"] })).not.toBe("animal");
   expect(genreOf("Baby Hippo Fiona", { categoryIds: [15], titles: ["Baby Hippo Fiona's First Swim"] })).toBe("animal");
 });
+
+// From US reading 229 (session 7).
+test("animals on both sides of a contest fight: only 'Who Wins?', no verdict or differences", () => {
+  const all = (t: string) => TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject(t.toLowerCase(), { storyName: t, titles: [t], categoryIds: [22] }), 2017)).filter(Boolean);
+  expect([...new Set(all("Northern Ontario Moose vs Wolf"))]).toEqual(["Northern Ontario Moose vs Wolf: Who Wins?"]);
+  expect(all("Men vs Women").join(" / ")).toMatch(/Differences|Verdict/);
+  expect(all("iPhone X vs Pixel 2").join(" / ")).toMatch(/Which Is Better\?/);
+});
