@@ -356,6 +356,8 @@ const WH_Q_OPEN = /^(?:(?:what|why|who|which|when|where|how)(?:['’]s)?|did|doe
 const WH_Q =
   /^(?:(?:why|what|who|when|where|which|how)(?:\s+(?:well|much|many|long|often|far|old|big|good|bad))?\s+(?:is|are|was|were|do|does|did|can|could|would|should|has|have)\b|(?:did|do|does|is|are|was|were|can|could|should|would|will|has|have)\s+(?:i|you|we|they|he|she|it|this|that|there)\b)/i;
 const HABIT_VP = /^(?:wear|eat|drink|sleep|wake|run|walk|meditate|exercise|stretch|read|journal|cook|lift|train|fast|quit|stop|use|learn|practice|practise|speak|study)\b/i;
+/** A time of day's or a week's routine: someone's day, not a task. */
+const DAY_ROUTINE = /\b(?:morning|night|nighttime|evening|bedtime|after[- ]school|school|weekend|daily)\s+routines?\b/i;
 const FIRST_PERSON = /\b(?:i|i'm|i’m|i've|i’ve|my|me|we|our)\b/i;
 
 const SLUR = /\b(?:retard(?:ed|s)?|fag(?:got)?s?|tranny|trannies|spastic|spaz|n[i1]gg(?:er|a)s?|chinks?|kikes?|dykes?|wetbacks?)\b/i;
@@ -532,8 +534,9 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
   if (/^(?:\d+\s+(?:years?|months?|weeks?|days?|hours?|minutes?)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$/i.test(subject.text)) return null;
   // Two sentences ("Never Been So Mad. Grilling with Liza"): no one frame fits both.
   if (subject.unreadable?.twoSentences && (subject.kind === "headline" || BROKEN.test(subject.text))) return null;
-  // Someone's own routine or look ("My Early Morning Flight Routine") is a lifestyle video, not a tutorial.
-  if (subject.kind === "howto" && !subject.vp && FIRST_PERSON.test(subject.text) && !subject.tone.sensitive)
+  // Someone's own routine or look ("My Early Morning Flight Routine") is a lifestyle video, not a tutorial; so is a
+  // time of day's routine ("Morning Routine Autumn 2017": a day in a life; a makeup or skincare routine can be taught).
+  if (subject.kind === "howto" && !subject.vp && (FIRST_PERSON.test(subject.text) || DAY_ROUTINE.test(subject.text)) && !subject.tone.sensitive)
     return genreHook(pattern, { ...subject, kind: "general", genre: "lifestyle" }, year, rw);
   if (subject.kind === "general" && subject.genre && !subject.tone.sensitive) return genreHook(pattern, subject, year, rw);
   const byFamily = T[pattern];
@@ -568,10 +571,12 @@ function accepted(raw: string, pattern: string, s: Subject, rw: boolean): string
   let text = finish(raw);
   // A work's or a band's own "The" keeps its capital inside a title ("What I Loved About The Babysitter",
   // "5 Things You Didn't Know About The Score"); Title Case would write it as the article.
-  if (/^The\s/.test(s.text) && (s.genre === "screen" || s.genre === "song" || s.kind === "person")) {
-    const rest = s.text.slice(4);
-    const at = text.indexOf(`the ${rest}`);
-    if (at > 0) text = `${text.slice(0, at)}The${text.slice(at + 3)}`;
+  // So do "A" and "An" ("My Honest Reaction to A Boogie Wit Da Hoodie", "My Honest Review of A Quiet Place").
+  const own = /^(The|An|A)\s/.exec(s.text);
+  if (own && (s.genre === "screen" || s.genre === "song" || s.kind === "person")) {
+    const article = own[1];
+    const at = text.indexOf(`${article.toLowerCase()} ${s.text.slice(article.length + 1)}`);
+    if (at > 0) text = `${text.slice(0, at)}${article}${text.slice(at + article.length)}`;
   }
   // A tutorial the creator tried ("I Tried a 10-Step Korean Skincare Routine for a Month") stays a trial, not "… in 10 Minutes".
   const trial = rw && s.reviewed && (s.kind === "howto" || s.genre === "food") && !FRAME_CHANGE.test(text);

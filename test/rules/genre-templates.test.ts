@@ -1849,3 +1849,14 @@ test("animals on both sides of a contest fight: only 'Who Wins?', no verdict or 
   expect(all("Men vs Women").join(" / ")).toMatch(/Differences|Verdict/);
   expect(all("iPhone X vs Pixel 2").join(" / ")).toMatch(/Which Is Better\?/);
 });
+
+// From GB reading 61 (session 7).
+test("a time of day's routine is someone's day, not a tutorial; a film's own 'A' keeps its capital inside a title", () => {
+  const rw = (d: string) => TEMPLATE_PATTERNS.map((p) => rewriteText(p, d, { year: 2017 })).filter(Boolean).join(" / ");
+  expect(rw("MORNING ROUTINE AUTUMN 2017")).not.toMatch(/Tutorial|Step by Step|in 10 Minutes/);
+  expect(rw("Flawless Fall Makeup Routine")).toMatch(/Tutorial|Step by Step|in 10 Minutes/);
+  const hooks = TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("morning routine", { storyName: "Morning Routine", titles: ["My Morning Routine 2017"], categoryIds: [26] }), 2017)).filter(Boolean).join(" / ");
+  expect(hooks).not.toMatch(/Tutorial|Step by Step|Mistakes Beginners|in 10 Minutes/);
+  const film = topicSubject("a quiet place", { storyName: "A Quiet Place", titles: ["A Quiet Place (2018) - Official Teaser Trailer - Paramount Pictures"], categoryIds: [1] });
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, film, 2017))).toContain("My Honest Review of A Quiet Place");
+});
