@@ -530,6 +530,8 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
   if (/^(?:make|put|mix|drop|throw)\s.+\svs\.?\s/i.test(subject.text)) return null;
   // A feeling with no thing in it ("An Incredible Moment", "The Best Day Ever") names nothing to frame.
   if (/^(?:(?:an?|the|my|our)\s+)?(?:incredible|amazing|awesome|crazy|insane|epic|unbelievable|emotional|special|perfect|best|worst|great)\s+(?:moments?|days?|nights?|times?|weeks?|things?|experiences?|surprises?)(?:\s+ever)?$/i.test(subject.text)) return null;
+  // One part of a series ("Part 2 of Riverdale Season 2 Q&A", whose season label took its tail) is one upload, no topic.
+  if (/^(?:part|pt\.?)\s*\d+\s+of\s/i.test(subject.text)) return null;
   // A date alone ("October 4th") or a span alone ("10 Years") names no subject.
   if (/^(?:\d+\s+(?:years?|months?|weeks?|days?|hours?|minutes?)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$/i.test(subject.text)) return null;
   // Two sentences ("Never Been So Mad. Grilling with Liza"): no one frame fits both.

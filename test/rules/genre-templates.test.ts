@@ -1860,3 +1860,10 @@ test("a time of day's routine is someone's day, not a tutorial; a film's own 'A'
   const film = topicSubject("a quiet place", { storyName: "A Quiet Place", titles: ["A Quiet Place (2018) - Official Teaser Trailer - Paramount Pictures"], categoryIds: [1] });
   expect(TEMPLATE_PATTERNS.map((p) => hookText(p, film, 2017))).toContain("My Honest Review of A Quiet Place");
 });
+
+// Seen in GB readings 45 and 62.
+test("one part of a series is one upload, no topic", () => {
+  const s = topicSubject("part 2 of riverdale season 2 q&a", { storyName: "Part 2 of Riverdale Season 2 Q&A", titles: ["Part 2 of Riverdale Season 2 Q&A | Madelaine Petsch"], categoryIds: [22] });
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017)).filter(Boolean)).toEqual([]);
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("riverdale season 2", { storyName: "Riverdale Season 2", titles: ["Riverdale Season 2 Trailer"], categoryIds: [24] }), 2017)).filter(Boolean).length).toBeGreaterThan(0);
+});
