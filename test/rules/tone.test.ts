@@ -134,3 +134,13 @@ test("a sensitive moment addressed to the viewer gets no frame: it is no news an
   // A safety how-to addressed to no one keeps its frames.
   expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("How to Recognize Gunfire"), 2017)).filter(Boolean).length).toBeGreaterThan(0);
 });
+
+test("a fire that burns places or people, and people missing, are a disaster; a fire in other senses is not (US reading 231)", () => {
+  expect(toneOf("Hundreds are missing as out-of-control California fires burn").sensitive).toBe(true);
+  expect(toneOf("U.S.P.S Postman Delivers Mail Santa Rosa Fires Drone Video").sensitive).toBe(true);
+  expect(toneOf("Wine Country Fire").sensitive).toBe(true);
+  expect(toneOf("Kimmel fires back at Trump").sensitive).toBe(false);
+  expect(toneOf("This mixtape is fire").sensitive).toBe(false);
+  expect(toneOf("Fire Emblem Warriors Review").sensitive).toBe(false);
+  for (const p of TEMPLATE_PATTERNS) expect(hookText(p, subjectOf("Hundreds Are Missing as Out-of-Control California Fires Burn"), 2017) ?? "").not.toMatch(/Reaction|What Do You Think/);
+});
