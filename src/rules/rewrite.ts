@@ -167,8 +167,9 @@ export function draftSubject(draft: string): DraftSubject {
   // A date code anywhere ("Full Highlights 2017.10.18 vs Timberwolves") dates the upload, it is no part of the subject.
   // So does a day/month/year date closing it ("Harry Winks vs Lithuania /8/10/2017/", "… Hurricane Irma 9/10/17"),
   // unless a preposition makes it part of the sentence ("… all at once on 9/6/17").
-  // (Also a month-day-year date opening it: "9-30-2017 Marilyn Manson Hammerstein Ballroom …".)
-  let t = plainText(draft).replace(/^\s*\d{1,2}[-/.]\d{1,2}[-/.](?:19|20)\d\d\s+/, "").replace(/\s*\b(?:19|20)\d\d[./-]\d{1,2}[./-]\d{1,2}\b/g, "").replace(/(?<!\b(?:on|at|from|since|by|until|of|before|after))\s+\/?\d{1,2}\/\d{1,2}\/(?:19|20)?\d\d\/?(?=\s*(?:$|[|(\[]))/gi, "").replace(/\s+/g, " ").trim();
+  // (Also a month-day-year date opening it: "9-30-2017 Marilyn Manson Hammerstein Ballroom …", and a year after the
+  // title's full stop: "Pitbull Defends Owner from Being Attacked by Dog. 2017".)
+  let t = plainText(draft).replace(/(\p{L}+)\.\s+(?:19|20)\d\d$/u, (m, w: string) => (ABBREV.has(w.toLowerCase()) ? m : w)).replace(/^\s*\d{1,2}[-/.]\d{1,2}[-/.](?:19|20)\d\d\s+/, "").replace(/\s*\b(?:19|20)\d\d[./-]\d{1,2}[./-]\d{1,2}\b/g, "").replace(/(?<!\b(?:on|at|from|since|by|until|of|before|after))\s+\/?\d{1,2}\/\d{1,2}\/(?:19|20)?\d\d\/?(?=\s*(?:$|[|(\[]))/gi, "").replace(/\s+/g, " ").trim();
   // "Song (Official Lyric Video) - Artist": the artist comes after the label.
   const rel = /^(.+?)\s*[([](?:official|lyrics?|audio)[^)\]]*[)\]]\s*[-–|]\s*(.+)$/i.exec(t);
   if (rel) t = rel[2];

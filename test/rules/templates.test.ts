@@ -327,6 +327,11 @@ describe("draftSubject keeps a frame word that heads a noun phrase", () => {
     expect(draftSubject("Sunflower by Post Malone").subject).toBe("Sunflower");
   });
 
+  test("a year after the title's full stop is a label; a month's dot keeps its year (audit, session 7)", () => {
+    expect(draftSubject("Pitbull Defends Owner from Being Attacked by Dog. 2017").subject).toBe("Pitbull Defends Owner from Being Attacked by Dog");
+    expect(draftSubject("Katherine Johnson Interview, Sept. 2017").subject).not.toMatch(/Sept$/);
+  });
+
   test("a list's lead followed by a clause is the headline, not framing (seed 224: 'Matter Does Under Extreme Pressure')", () => {
     expect(draftSubject("3 Surprising Things Matter Does Under Extreme Pressure").subject).toBe("3 Surprising Things Matter Does Under Extreme Pressure");
     expect(draftSubject("9 Things You Need To Know About Kittens").subject).toBe("Kittens");
