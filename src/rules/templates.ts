@@ -530,6 +530,9 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
   if (/^(?:make|put|mix|drop|throw)\s.+\svs\.?\s/i.test(subject.text)) return null;
   // A feeling with no thing in it ("An Incredible Moment", "The Best Day Ever") names nothing to frame.
   if (/^(?:(?:an?|the|my|our)\s+)?(?:incredible|amazing|awesome|crazy|insane|epic|unbelievable|emotional|special|perfect|best|worst|great)\s+(?:moments?|days?|nights?|times?|weeks?|things?|experiences?|surprises?)(?:\s+ever)?$/i.test(subject.text)) return null;
+  // A creator's own update or vlog ("Honest Update & Current Beauty/Lifestyle Favourites!", "An Update on Darcy!",
+  // "Moving Vlog #2") is their moment, no topic; news of one ("Dana White Update on Conor McGregor") stays.
+  if (!subject.tone.sensitive && !subject.vp && (/^(?:(?:an?||our|honest|life|quick|big|little|small|channel|health|family)\s+)?update\b/i.test(subject.text) || /(?<!\bto\s)\bvlog(?:\s*#?\d+)?$/i.test(subject.text) || /^vlog\b/i.test(subject.text))) return null;
   // One part of a series ("Part 2 of Riverdale Season 2 Q&A", whose season label took its tail) is one upload, no topic.
   if (/^(?:part|pt\.?)\s*\d+\s+of\s/i.test(subject.text)) return null;
   // A date alone ("October 4th") or a span alone ("10 Years") names no subject.
@@ -582,6 +585,14 @@ function accepted(raw: string, pattern: string, s: Subject, rw: boolean): string
   }
   // A tutorial the creator tried ("I Tried a 10-Step Korean Skincare Routine for a Month") stays a trial, not "… in 10 Minutes".
   const trial = rw && s.reviewed && (s.kind === "howto" || s.genre === "food") && !FRAME_CHANGE.test(text);
+  // A subject opening with a preposition ("In a Hit and Run") reads only first: "My Honest Reaction to in a Hit and Run"
+  // does not. A name so opening (the game "For Honor") keeps its capital instead: "5 Hidden Features of For Honor".
+  const prep = /^(?:in|on|at|into|onto|from|with|without|for|by|to|of|about|after|before|during|inside|under|over)\s/i.exec(s.text);
+  if (prep && !text.toLowerCase().startsWith(s.text.toLowerCase())) {
+    if (!(s.kind === "product" || s.kind === "person" || s.genre === "screen" || s.genre === "song")) return null;
+    const at = text.indexOf(s.text.charAt(0).toLowerCase() + s.text.slice(1));
+    if (at > 0) text = `${text.slice(0, at)}${s.text.charAt(0).toUpperCase()}${text.slice(at + 1)}`;
+  }
   // A listicle inside a listicle ("5 Things to Know About 10 Easy Magic Tricks") does not read.
   const twoCounts = /^\d/.test(s.text) && /^\d/.test(text) && !text.startsWith(s.text);
   if (twoCounts) return null;

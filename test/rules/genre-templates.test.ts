@@ -1867,3 +1867,18 @@ test("one part of a series is one upload, no topic", () => {
   expect(TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017)).filter(Boolean)).toEqual([]);
   expect(TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("riverdale season 2", { storyName: "Riverdale Season 2", titles: ["Riverdale Season 2 Trailer"], categoryIds: [24] }), 2017)).filter(Boolean).length).toBeGreaterThan(0);
 });
+
+// From GB reading 64 (session 7).
+test("a creator's own update or vlog gets no frame; a subject opening with a preposition reads first or keeps a name's capital", () => {
+  const hooks = (t: string, cat = 22) => TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject(t.toLowerCase(), { storyName: t, titles: [t], categoryIds: [cat] }), 2017)).filter(Boolean) as string[];
+  expect(hooks("Moving Vlog #2")).toEqual([]);
+  expect(hooks("Honest Update & Current Beauty/Lifestyle Favourites!")).toEqual([]);
+  expect(hooks("An Update on Darcy!")).toEqual([]);
+  expect(hooks("Dana White Update on Conor McGregor", 17).length).toBeGreaterThan(0);
+  const liza = hooks("In a Hit and Run!! Driving With Liza Part 4!");
+  expect(liza.length).toBeGreaterThan(0);
+  for (const h of liza) expect(h).toMatch(/^In a Hit and Run/);
+  const game = hooks("For Honor", 20);
+  expect(game.join(" / ")).not.toMatch(/\bfor Honor/);
+  expect(game.some((h) => /\S For Honor/.test(h))).toBe(true);
+});
