@@ -107,6 +107,8 @@ function twoSentences(t: string): boolean {
   // a number's full stop before another number ("Samoa Hotshot Crew 61. 2017") and a year's glued to a word
   // ("Maradona Goal V England 1986.Goal Impossible").
   if (BROKEN.test(t)) return true;
+  // So does a pronoun glued to a word by a dash ("Steel Balls Grinding Balls-We set up technology center").
+  if (/\p{L}-(?:We|I|You|They|He|She)\s/u.test(t)) return true;
   for (const m of t.matchAll(/(\p{L}+)\.\s+\p{Lu}/gu)) if (/\p{Ll}{2}$/u.test(m[1]) && !ABBREV.has(m[1].toLowerCase())) return true;
   return false;
 }

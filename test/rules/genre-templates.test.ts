@@ -1882,3 +1882,9 @@ test("a creator's own update or vlog gets no frame; a subject opening with a pre
   expect(game.join(" / ")).not.toMatch(/\bfor Honor/);
   expect(game.some((h) => /\S For Honor/.test(h))).toBe(true);
 });
+
+// Seen in US readings 224 and 233 (session 7).
+test("a pronoun glued to a word by a dash starts another sentence: no frame", () => {
+  for (const p of TEMPLATE_PATTERNS) expect(hookText(p, subjectOf("Steel Balls Grinding Balls-We set up technology center"), 2017)).toBeNull();
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Spider-Man Homecoming Review"), 2017)).filter(Boolean).length).toBeGreaterThan(0);
+});
