@@ -223,7 +223,8 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     science_howto: [(h) => `How to ${h.S}: The Science Explained`],
   },
   "struct:bracket_tag": {
-    tragedy_headline: [(h) => `${h.S} [Timeline]`],
+    // (Not on footage of it: "… Santa Rosa Fires Drone Video [Timeline]" sums up no events.)
+    tragedy_headline: [(h) => (FOOTAGE.test(h.S) ? "" : `${h.S} [Timeline]`)],
     general: [(h) => (h.explains ? `${h.NP} [Explained]` : "")],
     product: [(h) => `${h.NP} [Honest Review${h.span}]`],
     person: [(h) => `${h.S} [Career Highlights]`],
@@ -239,7 +240,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     science_howto: [(h) => `How to ${h.S} [Explained]`],
   },
   "struct:year_tag": {
-    tragedy_headline: [(h) => `${h.S} | ${h.y} Timeline`],
+    tragedy_headline: [(h) => (FOOTAGE.test(h.S) ? "" : `${h.S} | ${h.y} Timeline`)],
     general: [(h) => `${h.NP} in ${h.y}: What Changed`],
     product: [(h) => `${h.NP} in ${h.y}: Still Worth It?`],
     person: [(h) => `${h.S} in ${h.y}: The Story So Far`],
@@ -356,6 +357,8 @@ const WH_Q_OPEN = /^(?:(?:what|why|who|which|when|where|how)(?:['’]s)?|did|doe
 const WH_Q =
   /^(?:(?:why|what|who|when|where|which|how)(?:\s+(?:well|much|many|long|often|far|old|big|good|bad))?\s+(?:is|are|was|were|do|does|did|can|could|would|should|has|have)\b|(?:did|do|does|is|are|was|were|can|could|should|would|will|has|have)\s+(?:i|you|we|they|he|she|it|this|that|there)\b)/i;
 const HABIT_VP = /^(?:wear|eat|drink|sleep|wake|run|walk|meditate|exercise|stretch|read|journal|cook|lift|train|fast|quit|stop|use|learn|practice|practise|speak|study)\b/i;
+/** Footage of an event, not the event: a timeline does not fit it. */
+const FOOTAGE = /\b(?:video|footage|drone|cam|camera|films?|filmed|filming|photos?|pictures|360)\b/i;
 /** A time of day's or a week's routine: someone's day, not a task. */
 const DAY_ROUTINE = /\b(?:morning|night|nighttime|evening|bedtime|after[- ]school|school|weekend|daily)\s+routines?\b/i;
 const FIRST_PERSON = /\b(?:i|i'm|i’m|i've|i’ve|my|me|we|our)\b/i;

@@ -1888,3 +1888,11 @@ test("a pronoun glued to a word by a dash starts another sentence: no frame", ()
   for (const p of TEMPLATE_PATTERNS) expect(hookText(p, subjectOf("Steel Balls Grinding Balls-We set up technology center"), 2017)).toBeNull();
   expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Spider-Man Homecoming Review"), 2017)).filter(Boolean).length).toBeGreaterThan(0);
 });
+
+// From US reading 232 (session 7).
+test("footage of a tragedy gets no timeline; a report of one keeps it", () => {
+  const all = (t: string) => TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf(t), 2017)).filter(Boolean).join(" / ");
+  expect(all("Journalist Films Home Swaying as Earthquake Hits Mexico")).not.toMatch(/Timeline/);
+  expect(all("U.S.P.S Postman Delivers Mail Santa Rosa Fires Drone Video")).not.toMatch(/Timeline/);
+  expect(all("Police Release New Details on Las Vegas Shooting Investigation")).toMatch(/Timeline/);
+});
