@@ -95,7 +95,7 @@ const TRAIL_RE = new RegExp(
       String.raw`(?:movie|film)\s+(?:trailer|teaser)\b.*`,
       // A first-look label with its cast ("‘WACO’ Official NEW Series First Look Starring Michael Shannon").
       String.raw`(?:official\s+)?(?:new\s+)?(?:series\s+)?first\s+look\s+starring\b.*|starring\s+\S.*`,
-      String.raw`(?:(?:full|honest|in-depth|long-term|quick|detailed|official|my)\s+)?(?:review|unboxing|first impressions|first look|hands[- ]on|impressions|reaction|explained|update|results|breakdown|recap|overview|thoughts|opinion|trailer|teaser|introduction|intro|mv|m\/v)s?(?:\s*#?\d+)?`,
+      String.raw`(?:(?:full|honest|in-depth|long-term|quick|detailed|official|my|extended|international|final)\s+)?(?:review|unboxing|first impressions|first look|hands[- ]on|impressions|reaction|explained|update|results|breakdown|recap|overview|thoughts|opinion|trailer|teaser|introduction|intro|mv|m\/v)s?(?:\s*#?\d+)?`,
       String.raw`(?:(?:actually|really|even|still)\s+)?worth\s+(?:it|the\s+hype|the\s+money|buying)`,
       String.raw`any\s+good`,
       String.raw`(?:is|are)\s+(?:overrated|overhyped|amazing|awesome|terrible|the best)`,

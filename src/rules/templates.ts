@@ -391,6 +391,8 @@ function families(s: Subject, rw: boolean): Family[] {
   if (s.tone.sensitive && /^(?:let['’]?s|please|help|donate|pray|ask)\b/i.test(s.text)) return [];
   // A moment addressed to the viewer ("That Moment You Realize Your Dad Is Dying") is no news and not the creator's own story.
   if (s.tone.sensitive && !s.vp && /\b(?:you|your|you['’]re)\b/i.test(s.text)) return [];
+  // A warning ("Playing with Old Fridges Kills", a public information film) is neither news nor a story to frame.
+  if (s.tone.sensitive && /\bkills$/i.test(s.text)) return [];
   // A how-to in a disaster ("How to Cook With No Power During a Hurricane") is safety advice, still a how-to.
   if (s.tone.sensitive && s.vp) return ["safety"];
   // A clause without its verb's subject reads as a headline too ("Young Fan Hospitalized"), not as a name.

@@ -172,6 +172,10 @@ export function topicKind(text: string, ctx: KindContext = {}, hooked = false): 
   if (w.length <= 4 && (ctx.niche === "Tech" || ctx.niche === "AI") && MODEL_TOKEN_RE.test(t)) return "product";
   if (namesPerson(t)) return "person";
   if (w.length <= 4 && musical && !/\d/.test(t) && !HEADLINE_WORDS_RE.test(t) && !NOT_PERSON_TAIL.has((w[w.length - 1] ?? "").toLowerCase())) return "person";
+  // A name a music video of the story credits before its dash is a performer, whatever the story's other videos are
+  // ("JAY-Z - Numb/Encore in the Live Lounge" beside two talk-show clips).
+  // (Not a song credited first: "Powerpuff Girls Theme - …", "Songs With My Daughter - …".)
+  if (w.length <= 4 && !/\d/.test(t) && !/\b(?:theme|songs?|remix|medley|cover|anthem|my|your|our|with)\b/i.test(t) && (ctx.titles ?? []).some((x, i) => cats[i] === MUSIC && x.toLowerCase().startsWith(`${t.toLowerCase()} - `))) return "person";
   if (w.length >= 6 || HEADLINE_WORDS_RE.test(t) || (w.length >= 2 && SERIES_VERB_END.test(t))) return "headline";
   return "general";
 }

@@ -1896,3 +1896,17 @@ test("footage of a tragedy gets no timeline; a report of one keeps it", () => {
   expect(all("U.S.P.S Postman Delivers Mail Santa Rosa Fires Drone Video")).not.toMatch(/Timeline/);
   expect(all("Police Release New Details on Las Vegas Shooting Investigation")).toMatch(/Timeline/);
 });
+
+// From GB reading 66 (session 7).
+test("an extended trailer's label goes whole; a warning gets no frame; a name a music video credits before its dash is a performer", () => {
+  const all = (name: string, titles: string[], cats: number[]) => TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject(name.toLowerCase(), { storyName: name, titles, categoryIds: cats }), 2017)).filter(Boolean).join(" / ");
+  expect(all("SOY PABLO Extended Trailer", ["SOY PABLO Extended Trailer  -- A Bad Lip Reading of Narcos, a Netflix Original Series"], [23])).not.toMatch(/Extended/);
+  expect(toneOf("Playing with old fridges Kills - public information film").sensitive).toBe(true);
+  expect(toneOf("Finnish golfer kills a goose").sensitive).toBe(false);
+  expect(all("Playing with old fridges Kills", ["Playing with old fridges  Kills -  public information film 1970s UK advert"], [1])).toBe("");
+  const jay = all("Jay-Z", ["Ryan Gosling & Jay-Z: Together Again at Last - SNL", "JAY-Z - Numb/Encore in the Live Lounge", "Jay Z Shuts Down Reporter’s Donald Trump Question At The Sundance Film Festival!"], [24, 10, 24]);
+  expect(jay).not.toMatch(/Review|Watch/);
+  expect(jay).toMatch(/Jay-Z/);
+  // a song credited first stays a song
+  expect(all("Powerpuff Girls Theme", ["Powerpuff Girls Theme - Nerdist Remix", "The Powerpuff Girls Theme (Cover)"], [10, 24])).not.toMatch(/Didn't Know|Story in 60/);
+});
