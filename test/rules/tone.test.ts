@@ -144,3 +144,10 @@ test("a fire that burns places or people, and people missing, are a disaster; a 
   expect(toneOf("Fire Emblem Warriors Review").sensitive).toBe(false);
   for (const p of TEMPLATE_PATTERNS) expect(hookText(p, subjectOf("Hundreds Are Missing as Out-of-Control California Fires Burn"), 2017) ?? "").not.toMatch(/Reaction|What Do You Think/);
 });
+
+test("a burning or suspicious device is an attack: respectful frames only (GB reading 68)", () => {
+  expect(toneOf("Burning device filmed on tube carriage at Parsons Green station").sensitive).toBe(true);
+  expect(toneOf("Suspicious package found at train station").sensitive).toBe(true);
+  expect(toneOf("Best streaming device of 2017").sensitive).toBe(false);
+  for (const p of TEMPLATE_PATTERNS) expect(hookText(p, subjectOf("Burning Device Filmed on Tube Carriage at Parsons Green Station"), 2017) ?? "").not.toMatch(/Reaction|What Do You Think/);
+});
