@@ -319,13 +319,15 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   let vp = false;
   let leadingThe = false;
   const asTyped = t;
-  if (HOWTO_VP.test(t)) {
+  // A channel named like a task ("How To Cake It KITCHEN TOUR", by the channel How To Cake It) names no task.
+  const channelTask = (ctx.channels ?? []).some((c) => /^how to\s/i.test(c) && t.toLowerCase().startsWith(c.toLowerCase()));
+  if (HOWTO_VP.test(t) && !channelTask) {
     t = t.replace(HOWTO_VP, "");
     vp = true;
   } else if (VP_OPENERS.test(t) && !/\s(?:vs\.?|versus)\s/i.test(t) && !/^\S+\s+me\b/i.test(t)) vp = true; // (a request, "Make Me White Again", is no task) // "Make Mega Blender VS Coca Cola" is an experiment, no task
   // Being something ("How to Be Gangster 2.0", "How to Be Honest") is no task done "the easy way" or "in 10 minutes":
-  // the title is quoted whole, a headline.
-  let being = false;
+  // the title is quoted whole, a headline. So is a title opening with a channel named like a task.
+  let being = channelTask;
   if (vp && /^be\s/i.test(t)) {
     vp = false;
     t = asTyped;

@@ -1910,3 +1910,14 @@ test("an extended trailer's label goes whole; a warning gets no frame; a name a 
   // a song credited first stays a song
   expect(all("Powerpuff Girls Theme", ["Powerpuff Girls Theme - Nerdist Remix", "The Powerpuff Girls Theme (Cover)"], [10, 24])).not.toMatch(/Didn't Know|Story in 60/);
 });
+
+// From US reading 237 (session 7).
+test("a title opening with a channel named like a task is quoted whole, no tutorial", () => {
+  const ctx = { storyName: "How To Cake It KITCHEN TOUR", titles: ["How To Cake It KITCHEN TOUR - BLINDFOLD CHALLENGE!! | Yolanda Gampp | How To Cake It"], categoryIds: [26], channels: ["How To Cake It"] };
+  const hooks = TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("how to cake it kitchen tour", ctx), 2017)).filter(Boolean) as string[];
+  expect(hooks.length).toBeGreaterThan(0);
+  for (const h of hooks) expect(h).toMatch(/^How to Cake It Kitchen Tour/);
+  expect(hooks.join(" / ")).not.toMatch(/Step by Step|I Tried|Easiest/);
+  // without that channel it is a task again
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("how to cake it kitchen tour", { ...ctx, channels: ["Someone Else"] }), 2017)).join(" / ")).toMatch(/Step by Step|I Tried|Easiest/);
+});
