@@ -1921,3 +1921,11 @@ test("a title opening with a channel named like a task is quoted whole, no tutor
   // without that channel it is a task again
   expect(TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("how to cake it kitchen tour", { ...ctx, channels: ["Someone Else"] }), 2017)).join(" / ")).toMatch(/Step by Step|I Tried|Easiest/);
 });
+
+// From GB readings 69–70 (session 7).
+test("a cam, a product range, a collection or a board reads with 'the'", () => {
+  const all = (name: string) => TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject(name.toLowerCase(), { storyName: name, titles: [name], categoryIds: [22] }), 2017)).filter(Boolean).join(" / ");
+  expect(all("Halloween Pumpkin Message Board")).toMatch(/to the Halloween Pumpkin Message Board/);
+  expect(all("New Christmas Lifestyle Range")).toMatch(/to the New Christmas Lifestyle Range/);
+  expect(all("Halloween Pumpkin Message")).not.toMatch(/the Halloween/);
+});
