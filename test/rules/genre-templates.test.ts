@@ -1929,3 +1929,10 @@ test("a cam, a product range, a collection or a board reads with 'the'", () => {
   expect(all("New Christmas Lifestyle Range")).toMatch(/to the New Christmas Lifestyle Range/);
   expect(all("Halloween Pumpkin Message")).not.toMatch(/the Halloween/);
 });
+
+// Seen in GB readings 48–50 and 70 (session 7).
+test("a presenter's label whose work a cut took names nothing", () => {
+  const ctx = { storyName: "Taylor Swift NOW Presents", titles: ["Taylor Swift NOW Presents: See What Taylor’s Up To NOW | AT&T"], categoryIds: [10] };
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("taylor swift now presents", ctx), 2017)).filter(Boolean)).toEqual([]);
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Taylor Swift Presents Her New Album"), 2017)).filter(Boolean).length).toBeGreaterThan(0);
+});
