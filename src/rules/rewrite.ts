@@ -168,8 +168,9 @@ export function draftSubject(draft: string): DraftSubject {
   // So does a day/month/year date closing it ("Harry Winks vs Lithuania /8/10/2017/", "… Hurricane Irma 9/10/17"),
   // unless a preposition makes it part of the sentence ("… all at once on 9/6/17").
   // (Also a month-day-year date opening it: "9-30-2017 Marilyn Manson Hammerstein Ballroom …", and a year after the
-  // title's full stop: "Pitbull Defends Owner from Being Attacked by Dog. 2017".)
-  let t = plainText(draft).replace(/(\p{L}+)\.\s+(?:19|20)\d\d$/u, (m, w: string) => (ABBREV.has(w.toLowerCase()) ? m : w)).replace(/^\s*\d{1,2}[-/.]\d{1,2}[-/.](?:19|20)\d\d\s+/, "").replace(/\s*\b(?:19|20)\d\d[./-]\d{1,2}[./-]\d{1,2}\b/g, "").replace(/(?<!\b(?:on|at|from|since|by|until|of|before|after))\s+\/?\d{1,2}\/\d{1,2}\/(?:19|20)?\d\d\/?(?=\s*(?:$|[|(\[]))/gi, "").replace(/\s+/g, " ").trim();
+  // title's full stop: "Pitbull Defends Owner from Being Attacked by Dog. 2017", and a month/day closing it after a word:
+  // "Tracking Hurricane Irma 9/11", "Tracking Tropical Storm Nate 10/5"; not a part, "Part 3/3".)
+  let t = plainText(draft).replace(/(?<=\p{L})(?<!\b(?:part|pt|on|at|from|since|by|until|of|before|after)\.?)\s+\d{1,2}\/\d{1,2}$/iu, "").replace(/(\p{L}+)\.\s+(?:19|20)\d\d$/u, (m, w: string) => (ABBREV.has(w.toLowerCase()) ? m : w)).replace(/^\s*\d{1,2}[-/.]\d{1,2}[-/.](?:19|20)\d\d\s+/, "").replace(/\s*\b(?:19|20)\d\d[./-]\d{1,2}[./-]\d{1,2}\b/g, "").replace(/(?<!\b(?:on|at|from|since|by|until|of|before|after))\s+\/?\d{1,2}\/\d{1,2}\/(?:19|20)?\d\d\/?(?=\s*(?:$|[|(\[]))/gi, "").replace(/\s+/g, " ").trim();
   // "Song (Official Lyric Video) - Artist": the artist comes after the label.
   const rel = /^(.+?)\s*[([](?:official|lyrics?|audio)[^)\]]*[)\]]\s*[-–|]\s*(.+)$/i.exec(t);
   if (rel) t = rel[2];

@@ -330,6 +330,9 @@ describe("draftSubject keeps a frame word that heads a noun phrase", () => {
   test("a year after the title's full stop is a label; a month's dot keeps its year (audit, session 7)", () => {
     expect(draftSubject("Pitbull Defends Owner from Being Attacked by Dog. 2017").subject).toBe("Pitbull Defends Owner from Being Attacked by Dog");
     expect(draftSubject("Katherine Johnson Interview, Sept. 2017").subject).not.toMatch(/Sept$/);
+    // a month/day closing it after a word (US reading 238: "Tracking Hurricane Irma 9/11" read as the attack); not a part
+    expect(draftSubject("Tracking Hurricane Irma 9/11").subject).toBe("Tracking Hurricane Irma");
+    expect(draftSubject("Rush Limbaugh on the Pat Sajak Show: Part 3/3").subject).not.toBe("Rush Limbaugh on the Pat Sajak Show: Part");
   });
 
   test("a list's lead followed by a clause is the headline, not framing (seed 224: 'Matter Does Under Extreme Pressure')", () => {
