@@ -351,6 +351,8 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   // (The "x" of a collaboration split out of a shouted handle stays small: "Carlibybel x Missguided".)
   let text = titleCase(plainCaps(plainShort(shiftTypos(recase(capRuns(calm(unAlternate(t))), dict)))));
   if (collab) text = text.replace(/(\p{L}) X (?=\p{L})/u, "$1 x ");
+  // The film IT, named as one in mixed case ("How The Cast Of It Should Really Look", "It EXCEPT Pennywise dances …").
+  text = text.replace(/\b(cast of|remake of|sequel to|scenes? from|review of) It\b/gi, "$1 IT").replace(/^It(?=\s+(?:except|movie|film|trailer|chapter|\(?20\d\d\)?)\b)/i, "IT");
   const tone = toneOf(t, ctx.storyName ?? "", ctx.titles ?? []);
   const words = text.split(" ");
   // A trailing year is no head: "the IRONMAN World Championship 2017".

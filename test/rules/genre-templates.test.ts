@@ -1936,3 +1936,13 @@ test("a presenter's label whose work a cut took names nothing", () => {
   expect(TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("taylor swift now presents", ctx), 2017)).filter(Boolean)).toEqual([]);
   expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Taylor Swift Presents Her New Album"), 2017)).filter(Boolean).length).toBeGreaterThan(0);
 });
+
+// From GB readings 71–72 (session 7).
+test("the film IT named in mixed case keeps its capitals; a dish a title reviews is no recipe", () => {
+  expect(subjectOf("How The Cast Of It Should Really Look").text).toBe("How the Cast of IT Should Really Look");
+  expect(subjectOf("It EXCEPT Pennywise dances to anything").text).toMatch(/^IT Except Pennywise/);
+  expect(subjectOf("It Was the Best Day").text).toMatch(/^It Was/);
+  const ctx = { storyName: "Popeyes 1/4 LB Popcorn Chicken", titles: ["Popeyes 1/4 LB Popcorn Chicken - Food Review"], categoryIds: [24] };
+  const hooks = TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("popeyes 1/4 lb popcorn chicken", ctx), 2017)).filter(Boolean).join(" / ");
+  expect(hooks).not.toMatch(/Recipe|Making|in 30 Minutes|at Home/);
+});
