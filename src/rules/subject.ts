@@ -433,7 +433,8 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   // ("The Front Bottoms", "The Shins": "The" and a plural name a band.)
   if (s.kind === "person" && music && ctx.titles?.length && !namesPerson(s.text) && !namesPair(s.text) && !creditedPair(s.text, ctx) && !creditedPerformer(s.text, ctx) && !isArtist(s.text, ctx) && !/^the\s.+s$/i.test(s.text)) return wholeSong({ ...s, ...story, kind: "general", the: false, genre: personDoing(s.text) ? "clip" : "song", music: false, ...(performersNamed(s.text, ctx) ? { performers: true } : {}) }, ctx);
   // A name a channel carries, on music releases ("Rita Ora - Anywhere (Official Video)"), is the performer.
-  if (s.kind === "general" && s.text.split(" ").length <= 3 && (ctx.titles ?? []).some((t) => MUSIC_LABEL.test(t)) && (ctx.channels ?? []).some((c) => alnum(c).includes(alnum(s.text))))
+  // (Also when topicKind already read the credit before a music video's dash as a performer.)
+  if ((s.kind === "general" || (s.kind === "person" && !music)) && s.text.split(" ").length <= 3 && (ctx.titles ?? []).some((t) => MUSIC_LABEL.test(t)) && (ctx.channels ?? []).some((c) => alnum(c).includes(alnum(s.text))))
     return { ...s, ...story, kind: "person", the: false, genre: null, music: true };
   // A short name a release credits as a performer ("Usher and Blake Shelton - …", "… ft. Blake Shelton") is one.
   if (s.kind === "general" && music && !s.tone.sensitive && s.text.split(" ").length <= 3 && creditedPerformer(s.text, ctx)) return { ...s, ...story, kind: "person", the: false, genre: null, music: true };

@@ -175,7 +175,9 @@ export function topicKind(text: string, ctx: KindContext = {}, hooked = false): 
   // A name a music video of the story credits before its dash is a performer, whatever the story's other videos are
   // ("JAY-Z - Numb/Encore in the Live Lounge" beside two talk-show clips).
   // (Not a song credited first: "Powerpuff Girls Theme - …", "Songs With My Daughter - …".)
-  if (w.length <= 4 && !/\d/.test(t) && !/\b(?:theme|songs?|remix|medley|cover|anthem|my|your|our|with)\b/i.test(t) && (ctx.titles ?? []).some((x, i) => cats[i] === MUSIC && x.toLowerCase().startsWith(`${t.toLowerCase()} - `))) return "person";
+  // (So does a music video's label, whatever category it was posted in: "A Boogie Wit Da Hoodie - Drowning (WATER) [Official Music Video]".)
+  // (Not a pair, "Tori Kelly & Luis Fonsi": one life story cannot hold two people.)
+  if (w.length <= 5 && !/\d/.test(t) && !/^(?:i|we|you)\b|\b(?:theme|songs?|remix|medley|cover|anthem|my|your|our|with|and|x)\b|&/i.test(t) && (ctx.titles ?? []).some((x, i) => (cats[i] === MUSIC || /\bofficial (?:music )?video\b/i.test(x)) && x.toLowerCase().startsWith(`${t.toLowerCase()} - `))) return "person";
   if (w.length >= 6 || HEADLINE_WORDS_RE.test(t) || (w.length >= 2 && SERIES_VERB_END.test(t))) return "headline";
   return "general";
 }

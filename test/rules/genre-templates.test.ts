@@ -1946,3 +1946,13 @@ test("the film IT named in mixed case keeps its capitals; a dish a title reviews
   const hooks = TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("popeyes 1/4 lb popcorn chicken", ctx), 2017)).filter(Boolean).join(" / ");
   expect(hooks).not.toMatch(/Recipe|Making|in 30 Minutes|at Home/);
 });
+
+// From GB reading 74 (session 7).
+test("a name a music video's label credits before its dash is a performer in any category; not a pair, not a song in the first person", () => {
+  const all = (name: string, titles: string[], cats: number[]) => TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject(name.toLowerCase(), { storyName: name, titles, categoryIds: cats }), 2017)).filter(Boolean).join(" / ");
+  const boogie = all("A Boogie Wit Da Hoodie", ["A Boogie Wit Da Hoodie - Drowning (WATER) [Official Music Video]"], [1]);
+  expect(boogie).toMatch(/About A Boogie Wit Da Hoodie|A Boogie Wit Da Hoodie's Story/);
+  expect(boogie).not.toMatch(/to a Boogie/);
+  expect(all("Tori Kelly & Luis Fonsi", ["Tori Kelly & Luis Fonsi - Sorry (Official Video)"], [1])).not.toMatch(/'s Story in 60 Seconds/);
+  expect(all("I Want to Break Free", ["I Want to Break Free - Queen (Official Video)"], [1])).not.toMatch(/Didn't Know|Story in 60/);
+});
