@@ -1956,3 +1956,11 @@ test("a name a music video's label credits before its dash is a performer in any
   expect(all("Tori Kelly & Luis Fonsi", ["Tori Kelly & Luis Fonsi - Sorry (Official Video)"], [1])).not.toMatch(/'s Story in 60 Seconds/);
   expect(all("I Want to Break Free", ["I Want to Break Free - Queen (Official Video)"], [1])).not.toMatch(/Didn't Know|Story in 60/);
 });
+
+// From GB readings 75–76 (session 7).
+test("a tribute to someone who died and a plea to the viewers get no frame", () => {
+  const all = (name: string) => TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject(name.toLowerCase(), { storyName: name, titles: [name], categoryIds: [24] }), 2017)).filter(Boolean);
+  expect(all("A tribute to Sir Bruce Forsyth")).toEqual([]);
+  expect(all("Please do This Today!")).toEqual([]);
+  expect(all("TRL Premiere Opens With Tribute to Las Vegas").length).toBeGreaterThan(0);
+});
