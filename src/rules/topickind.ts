@@ -256,8 +256,9 @@ export function genreOf(text: string, ctx: GenreContext = {}): Genre | null {
   // A year after the head dates it ("Online Shopping Haul 2017").
   const head = w.filter((x) => !/^(?:19|20)\d\d$/.test(x)).pop() ?? "";
   // (A counted list of recipes, "5 Easy & Creative Avocado Recipes", is no one dish.)
-  // (Nor a chain's dish a title reviews: "Popeyes 1/4 LB Popcorn Chicken - Food Review" is no recipe to make.)
-  if (FOOD_HEAD.has(head) && share(NEWS) < 0.5 && !(/^\d/.test(text) && head === "recipes") && !(ctx.titles ?? []).some((t) => /\bfood review\b/i.test(t))) return "food";
+  // (Nor a chain's dish a title reviews: "Popeyes 1/4 LB Popcorn Chicken - Food Review" is no recipe to make; nor a
+  // move in a Sports story: "The Bolton Crab - First ever MMA 'Walls of Jericho' finish".)
+  if (FOOD_HEAD.has(head) && share(NEWS) < 0.5 && share(SPORTS) < 0.5 && !(/^\d/.test(text) && head === "recipes") && !(ctx.titles ?? []).some((t) => /\bfood review\b/i.test(t))) return "food";
   // Film & Animation holds animations too ("Halloween Flipbook"): a film or show says so in a title.
   // Before animals: "Isle of Dogs" is a film.
   // The word must be about the story, not in its name ("Honest Trailers" is a web series).

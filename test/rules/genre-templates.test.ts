@@ -1964,3 +1964,10 @@ test("a tribute to someone who died and a plea to the viewers get no frame", () 
   expect(all("Please do This Today!")).toEqual([]);
   expect(all("TRL Premiere Opens With Tribute to Las Vegas").length).toBeGreaterThan(0);
 });
+
+// Seen in GB readings 51–53 and 76 (session 7).
+test("a dish word in a Sports story names a move, not a dish", () => {
+  const ctx = { storyName: "The Bolton Crab", titles: ["The Bolton Crab - First ever MMA 'Walls of Jericho' finish"], categoryIds: [17] };
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("the bolton crab", ctx), 2017)).join(" / ")).not.toMatch(/Recipe|Making|at Home|in 30 Minutes/);
+  expect(genreOf("Late Night Pho", { titles: ["Late Night Pho"], categoryIds: [26] })).toBe("food");
+});
