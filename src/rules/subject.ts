@@ -311,7 +311,7 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   // So are two performers a release credits before its dash ("J Balvin, Willy William - Mi Gente").
   const pair = /^([^,]+),\s+([^,]+)$/.exec(t);
   const credited = (x: string) => (ctx.titles ?? []).some((y) => y.toLowerCase().startsWith(`${x.toLowerCase()} - `));
-  if (pair && ((namesPerson(pair[1]) && namesPerson(pair[2])) || (!/\d/.test(t) && credited(t) && (ctx.categoryIds ?? []).includes(MUSIC)))) t = `${pair[1]} and ${pair[2]}`;
+  if (pair && ((namesPerson(pair[1]) && namesPerson(pair[2])) || (!/^\d|,\s*\d/.test(t) && credited(t) && (ctx.categoryIds ?? []).includes(MUSIC)))) t = `${pair[1]} and ${pair[2]}`;
   // A person's role after the name says who, not what ("Sean Hughes comedian" → "Sean Hughes").
   const role = /^(.+?),?\s+(?:the\s+)?(?:comedian|comic|actor|actress|singer|rapper|musician|magician|author|songwriter|dancer|chef|director|youtuber)$/i.exec(t);
   if (role && namesPerson(role[1])) t = role[1];

@@ -1971,3 +1971,10 @@ test("a dish word in a Sports story names a move, not a dish", () => {
   expect(TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("the bolton crab", ctx), 2017)).join(" / ")).not.toMatch(/Recipe|Making|at Home|in 30 Minutes/);
   expect(genreOf("Late Night Pho", { titles: ["Late Night Pho"], categoryIds: [26] })).toBe("food");
 });
+
+// From US reading 244 (session 7).
+test("two performers a release credits with a comma are a pair even when one name holds a number", () => {
+  const ctx = { storyName: "Maroon 5, Julia Michaels", titles: ["Maroon 5, Julia Michaels - Help Me Out (Audio)"], categoryIds: [10] };
+  expect(topicSubject("maroon 5, julia michaels", ctx).text).toBe("Maroon 5 and Julia Michaels");
+  expect(subjectOf("10 Tips, 5 Tricks", { titles: ["10 Tips, 5 Tricks - Song"], categoryIds: [10] }).text).not.toMatch(/ and /);
+});
