@@ -305,6 +305,8 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   // A pair's possessive that ends the subject lost its noun to a cut ("Vanessa and Maks’ - Tango"): the
   // names stay. (Not a brand alone: "McDonald's".)
   if (/\s(?:and|&)\s/i.test(t)) t = t.replace(/(\p{L}{2,})(?:['’]s|s['’])$/u, (m, w: string) => (m.endsWith("s’") || m.endsWith("s'") ? w + "s" : w));
+  // A small word typed twice is a typo ("Match of the the Day's Premier League All-Time XI").
+  t = t.replace(/\b(the|a|an|of|to|in|on|and|for|is)\s+\1\b/gi, "$1");
   // Emoji inside a subject are decoration ("Intense 🎙️ ASMR 🎙️ Sounds").
   t = t.replace(/\s*[\p{Extended_Pictographic}\uFE0F\u200D]+\s*/gu, " ").trim() || t;
   // Two people listed with a comma ("Tim McGraw, Faith Hill") are a pair: "Tim McGraw and Faith Hill".
@@ -442,6 +444,8 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   if ((s.kind === "general" || s.kind === "person") && !s.tone.sensitive && (namesPair(s.text) || (music && creditedPair(s.text, ctx)))) return { ...s, ...story, kind: "person", the: false, genre: null, music };
   // A how-to named by its dish ("DIY Five Crazy Donut Burgers") reads as a recipe.
   if (s.kind === "howto" && !s.vp && genreOf(s.text, ctx) === "food") return { ...s, ...story, text: dish(s.text), kind: "general", the: false, genre: "food", music: false };
+  // A headline naming a creator's haul or favourites ("Photos, Conkers & a Christmas Haul?") is that format too.
+  if (s.kind === "headline" && !s.tone.sensitive && ctx.titles?.length && /\b(?:hauls?|favou?rites)$/i.test(s.text)) return { ...s, ...story, kind: "general", the: false, genre: "lifestyle", music: false };
   let genre = s.kind === "general" ? genreOf(s.text, ctx) : null;
   // An owner every title writes with its possessive ("Marvel's The Punisher") made the work, it is not the work: no film frames.
   // (A channel's name may be the work's: "Star Wars", "Shameless" post their own trailers.)

@@ -220,6 +220,14 @@ export const namesAnimal = (side: string) => ANIMAL_RE.test(side.split(/\s+/).po
 export const singularAnimal = (head: string) => ANIMAL_RE.test(head) && !/s$/i.test(head);
 /** Harm in an animal clip ("Attacked by a Police Dog"): a happening, not footage to marvel at. */
 export const ANIMAL_HARM = /\b(?:attack\w*|bit(?:e|es|ten)|maul\w*|injur\w*|kill\w*|hurt\w*|abus\w*|rescued? from)\b/i;
+/**
+ * A creator's lifestyle format, by its head word ("… Christmas Haul", "August Favourites") or as a day in a life
+ * ("A Weekend in the Life", "A Day in My Life"): the creator's own video, framed only as one.
+ */
+function lifestyleFormat(text: string): boolean {
+  const head = words(text.toLowerCase()).filter((x) => !/^(?:19|20)\d\d$/.test(x)).pop() ?? "";
+  return LIFESTYLE_HEAD.has(head) || /\b(?:day|weekend|week|morning|night)\s+in\s+(?:the|my)\s+life\b/i.test(text);
+}
 const LIFESTYLE_HEAD = new Set("haul hauls routine routines challenge vlog vlogs tag makeover transformation lookbook try-on favorites favourites storytime q&a grwm tour".split(" "));
 // (A series of films or shows, not of products: "LEGO Ultimate Collectors Series Millennium Falcon" is a toy.)
 const SCREEN_WORDS = /\b(?:trailers?|teasers?|official clip|movie|film|season \d+|episodes?|(?<!collectors?\s|collection\s|product\s|signature\s)series|netflix|hulu|amazon (?:video|studios)|premiere|sneak peek)\b/i;
@@ -270,7 +278,7 @@ export function genreOf(text: string, ctx: GenreContext = {}): Genre | null {
   // (Not a name credited before a release's dash: "Skrillex & Poo Bear - Would You Ever" makes Poo Bear a performer.)
   const credited = (ctx.titles ?? []).some((t) => { const i = t.toLowerCase().indexOf(text.toLowerCase()); return i >= 0 && /^\s+[-–—]\s/.test(t.slice(i + text.length)); });
   if (share(ANIMALS) >= 0.5 || (ANIMAL_RE.test(head) && share(NEWS) < 0.5 && !credited)) return "animal";
-  if (LIFESTYLE_HEAD.has(head)) return "lifestyle";
+  if (lifestyleFormat(text)) return "lifestyle";
   // More than half: a story half music, half news and talk ("Puerto Rico" after Maria) is no song.
   if (share(MUSIC) > 0.5) return "song";
   // A video's format ("Q&A With Grey", "Questions From Twitter", "Emily's Recommended Reading", "PROJECTIONS, Episode 26")

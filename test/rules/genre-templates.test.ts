@@ -1978,3 +1978,12 @@ test("two performers a release credits with a comma are a pair even when one nam
   expect(topicSubject("maroon 5, julia michaels", ctx).text).toBe("Maroon 5 and Julia Michaels");
   expect(subjectOf("10 Tips, 5 Tricks", { titles: ["10 Tips, 5 Tricks - Song"], categoryIds: [10] }).text).not.toMatch(/ and /);
 });
+
+// From GB readings 77–78 (session 7).
+test("a headline naming a creator's haul or favourites is that format; a day in the life is one too; a small word typed twice is a typo", () => {
+  const all = (name: string) => TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject(name.toLowerCase(), { storyName: name, titles: [name.toUpperCase()], categoryIds: [22] }), 2017)).filter(Boolean).join(" / ");
+  expect(all("Photos, Conkers & a Christmas Haul?")).not.toMatch(/Reaction/);
+  expect(all("A Weekend In The Life")).not.toMatch(/Reaction/);
+  expect(subjectOf("Match of the the Day's Premier League all-time XI").text).toBe("Match of the Day's Premier League All-Time XI");
+  expect(subjectOf("Bora Bora Vacation").text).toBe("Bora Bora Vacation");
+});
