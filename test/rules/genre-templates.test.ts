@@ -1987,3 +1987,11 @@ test("a headline naming a creator's haul or favourites is that format; a day in 
   expect(subjectOf("Match of the the Day's Premier League all-time XI").text).toBe("Match of the Day's Premier League All-Time XI");
   expect(subjectOf("Bora Bora Vacation").text).toBe("Bora Bora Vacation");
 });
+
+// From GB readings 79–80 (session 7).
+test("a one-off Q&A and an invitation to go somewhere get no reaction frame; a title about a return does", () => {
+  const all = (name: string) => TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject(name.toLowerCase(), { storyName: name, titles: [name], categoryIds: [22], topical: false }), 2017)).filter(Boolean).join(" / ");
+  expect(all("Adult Q&A With Louise")).not.toMatch(/Reaction/);
+  expect(all("Return To The Bristol Hippodrome!")).not.toMatch(/Reaction/);
+  expect(all("The Return of No Return")).toMatch(/Reaction/);
+});
