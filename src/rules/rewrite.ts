@@ -90,7 +90,7 @@ const TRAIL_RE = new RegExp(
       // (Not "4K": "AUTOMATICA 4k" is a name.)
       String.raw`(?:hd|uhd|1080p|720p)`,
       // A release label left unbracketed ("Sharon Jones & the Dap-Kings Matter of Time Official Video").
-      String.raw`(?:official\s+(?:music\s+)?(?:video|audio|visualizer)|(?:official\s+)?lyrics?\s+video)`,
+      String.raw`(?:official\s+(?:music\s+)?(?:video|audio|visualizer|song)|(?:official\s+)?lyrics?\s+video)`,
       // "Movie Trailer" labels the film ("Replicas Movie Trailer" is "Replicas").
       String.raw`(?:movie|film)\s+(?:trailer|teaser)\b.*`,
       // A first-look label with its cast ("‘WACO’ Official NEW Series First Look Starring Michael Shannon").

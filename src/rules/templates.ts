@@ -538,6 +538,8 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
   // A creator's own update or vlog ("Honest Update & Current Beauty/Lifestyle Favourites!", "An Update on Darcy!",
   // "Moving Vlog #2") is their moment, no topic; news of one ("Dana White Update on Conor McGregor") stays.
   if (!subject.tone.sensitive && !subject.vp && (/^(?:(?:an?||our|honest|life|quick|big|little|small|channel|health|family)\s+)?update\b/i.test(subject.text) || /(?<!\bto\s)\bvlog(?:\s*#?\d+)?$/i.test(subject.text) || /^vlog\b/i.test(subject.text))) return null;
+  // A creator's own statement named by its kind alone ("My Response", PewDiePie's apology) names nothing to frame.
+  if (/^(?:my|our)\s+(?:\S+\s+)?(?:response|reply|reaction|thoughts|statement|apology|confession|side|truth)$/i.test(subject.text)) return null;
   // A presenter's label whose work a cut took ("Taylor Swift NOW Presents", "BuzzFeed Presents") names nothing.
   if (/\s(?:presents|introduces)$/i.test(subject.text)) return null;
   // One part of a series ("Part 2 of Riverdale Season 2 Q&A", whose season label took its tail) is one upload, no topic.

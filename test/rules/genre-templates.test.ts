@@ -1995,3 +1995,11 @@ test("a one-off Q&A and an invitation to go somewhere get no reaction frame; a t
   expect(all("Return To The Bristol Hippodrome!")).not.toMatch(/Reaction/);
   expect(all("The Return of No Return")).toMatch(/Reaction/);
 });
+
+// From US readings 248–249 (session 7).
+test("a creator's own statement named by its kind gets no frame; an unbracketed 'Official song' is a label", () => {
+  const all = (name: string, cat = 22) => TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject(name.toLowerCase(), { storyName: name, titles: [name], categoryIds: [cat] }), 2017)).filter(Boolean).join(" / ");
+  expect(all("My Response")).toBe("");
+  expect(all("My Honest Response")).toBe("");
+  expect(all("Stitches I Cry Official song", 10)).not.toMatch(/Official/);
+});
