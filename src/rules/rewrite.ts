@@ -129,7 +129,7 @@ const TRAIL_RE = new RegExp(
 );
 /** Framing words that alone do not make a subject. */
 const FRAMING_ONLY =
-  /^(?:diy|review|unboxing|reaction|update|video|videos|photos|audio|footage|clip|follow me around|day in the life|explained|first impressions|honest review|full review|trailer|teaser|official video|official trailer|tutorial|recap|vlog|after ?show|(?:match |game |extended )?highlights|full episode|interview|podcast|behind the scenes|preview|live ?stream|sneak peek|bloopers|breaking(?: news)?|special report|news|live|watch live|live now|watch now|(?:ultra |super |so )?rare|amazing|incredible|wow|omg|insane|epic|unbelievable|shocking|finally|must watch|exposed|revealed|confirmed|warning|exclusive|must see|watch|watch this|look at this|check this out|caught on (?:camera|tape)|(?:week|part|pt|episode|ep|season|vol|chapter)\.?\s*\d+)$/i;
+  /^(?:diy|how to|review|unboxing|reaction|update|video|videos|photos|audio|footage|clip|follow me around|day in the life|explained|first impressions|honest review|full review|trailer|teaser|official video|official trailer|tutorial|recap|vlog|after ?show|(?:match |game |extended )?highlights|full episode|interview|podcast|behind the scenes|preview|live ?stream|sneak peek|bloopers|breaking(?: news)?|special report|news|live|watch live|live now|watch now|(?:ultra |super |so )?rare|amazing|incredible|wow|omg|insane|epic|unbelievable|shocking|finally|must watch|exposed|revealed|confirmed|warning|exclusive|must see|watch|watch this|look at this|check this out|caught on (?:camera|tape)|(?:week|part|pt|episode|ep|season|vol|chapter)\.?\s*\d+)$/i;
 
 /** Segments of a title at its separators, first (main) part first. */
 function segments(t: string): string[] {

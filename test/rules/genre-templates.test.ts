@@ -2003,3 +2003,10 @@ test("a creator's own statement named by its kind gets no frame; an unbracketed 
   expect(all("My Honest Response")).toBe("");
   expect(all("Stitches I Cry Official song", 10)).not.toMatch(/Official/);
 });
+
+// From GB reading 81 (session 7).
+test("'How to' alone is framing: answered for the lead title", () => {
+  const ctx = { storyName: "How to", titles: ["HOW TO: 5 QUICK & EASY HAIRSTYLES FOR SHORT HAIR !! 😍"], categoryIds: [24] };
+  const hooks = TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("how to", ctx), 2017)).filter(Boolean).join(" / ");
+  expect(hooks).not.toMatch(/^How to\b|About How To|How to in 60/);
+});
