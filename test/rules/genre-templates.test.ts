@@ -2010,3 +2010,11 @@ test("'How to' alone is framing: answered for the lead title", () => {
   const hooks = TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("how to", ctx), 2017)).filter(Boolean).join(" / ");
   expect(hooks).not.toMatch(/^How to\b|About How To|How to in 60/);
 });
+
+// From GB readings 71, 73, 77 and 81 (session 7): profile frames must not take a life as ongoing.
+test("no person frame says 'The Story So Far' (the snapshot does not always say who has died)", () => {
+  const ctx = { storyName: "Tom Petty", titles: ["Tom Petty & The Heartbreakers -- American Girl", "Tom Petty and Garry Shandling"], categoryIds: [10, 24] };
+  const hooks = TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("tom petty", ctx), 2017)).filter(Boolean);
+  expect(hooks.length).toBeGreaterThan(0);
+  for (const h of hooks) expect(h).not.toMatch(/So Far/);
+});
