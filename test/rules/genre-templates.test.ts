@@ -2018,3 +2018,9 @@ test("no person frame says 'The Story So Far' (the snapshot does not always say 
   expect(hooks.length).toBeGreaterThan(0);
   for (const h of hooks) expect(h).not.toMatch(/So Far/);
 });
+
+// From US reading 250 (session 7).
+test("a hyphen spaced on one side only joins a compound", () => {
+  expect(subjectOf("Dad -Daughter Dance Party").text).toBe("Dad-Daughter Dance Party");
+  expect(subjectOf("Spider-Man - Homecoming").text).not.toMatch(/Man-Homecoming/);
+});
