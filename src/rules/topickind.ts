@@ -168,7 +168,8 @@ export function topicKind(text: string, ctx: KindContext = {}, hooked = false): 
   if (w.length <= 6 && PRODUCT_RE.test(t) && !/\b(?:ratings|rankings|scores|sales|prices|deals|lists?|charts?|down|crash(?:es|ed)?|fails?)$/i.test(t)) return "product";
   // (Not a game's song: "Jump Up, Super Star! - Super Mario Odyssey Musical".)
   // (Nor a scene with a verb in -ing inside: "White People Renovating Houses" is a South Park episode, no game.)
-  if (w.length <= 5 && majority(GAMING) && !w.slice(1).some(gerundOpener) && !(ctx.titles ?? []).some((x: string) => /\b(?:musical|song|soundtrack|theme song|music video)\b/i.test(x))) return "product";
+  // (Nor a clip of play: "Sniper Tower Build", "… Glitch", "… Montage".)
+  if (w.length <= 5 && majority(GAMING) && !w.slice(1).some(gerundOpener) && !/\b(?:build|builds|glitch|glitches|montage|moments|fails|clutch|ace|wins?|kills|walkthrough|gameplay|playthrough|speedrun|tips|tricks|guide)$/i.test(t) && !(ctx.titles ?? []).some((x: string) => /\b(?:musical|song|soundtrack|theme song|music video)\b/i.test(x))) return "product";
   if (w.length <= 4 && (ctx.niche === "Tech" || ctx.niche === "AI") && MODEL_TOKEN_RE.test(t)) return "product";
   if (namesPerson(t)) return "person";
   if (w.length <= 4 && musical && !/\d/.test(t) && !HEADLINE_WORDS_RE.test(t) && !NOT_PERSON_TAIL.has((w[w.length - 1] ?? "").toLowerCase())) return "person";

@@ -2024,3 +2024,10 @@ test("a hyphen spaced on one side only joins a compound", () => {
   expect(subjectOf("Dad -Daughter Dance Party").text).toBe("Dad-Daughter Dance Party");
   expect(subjectOf("Spider-Man - Homecoming").text).not.toMatch(/Man-Homecoming/);
 });
+
+// From GB reading 84 (session 7).
+test("a clip of play in a Gaming story is no game to review", () => {
+  const ctx = { storyName: "Sniper Tower Build", titles: ["SNIPER TOWER BUILD (Fortnite Battle Royale)"], categoryIds: [20] };
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("sniper tower build", ctx), 2017)).join(" / ")).not.toMatch(/Review|I Switched|Hours of Play/);
+  expect(topicKind("Destiny 2", { categoryIds: [20], titles: ["Destiny 2 - Official Launch Trailer"] })).toBe("product");
+});
