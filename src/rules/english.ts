@@ -331,7 +331,9 @@ export function isPluralHead(subject: string): boolean {
   // The head comes before a prepositional tail: "Cassini's Last Looks at Saturn" is plural, "The Age of
   // Giant Insects" is not.
   const cut = /^(.+?)\s+(?:at|of|in|on|for|with|from|about|over|under|into|across)\s/i.exec(subject);
-  return lastIsPlural(cut && cut[1].split(" ").length >= 2 ? cut[1] : subject);
+  // (One word before the tail is the head too, "Age of Giant Insects", unless it counts what follows: "Lots of Cats".)
+  const head = cut && (cut[1].split(" ").length >= 2 || !/^(?:lots?|bunch|couple|pair|set|few|number|dozens|hundreds|thousands|millions|kinds?|types?|sorts?|all|some|most|one|none|any|each|many|both|best|worst|top|rest)$/i.test(cut[1]));
+  return lastIsPlural(head ? cut![1] : subject);
 }
 
 function lastIsPlural(subject: string): boolean {

@@ -305,6 +305,8 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   // A pair's possessive that ends the subject lost its noun to a cut ("Vanessa and Maks’ - Tango"): the
   // names stay. (Not a brand alone: "McDonald's".)
   if (/\s(?:and|&)\s/i.test(t)) t = t.replace(/(\p{L}{2,})(?:['’]s|s['’])$/u, (m, w: string) => (m.endsWith("s’") || m.endsWith("s'") ? w + "s" : w));
+  // A small word glued to the word before it is a typo ("Tyrese SlamsThe Rock's …" → "Slams The").
+  t = t.replace(/(\p{Ll}{3,})(The|And|Of|With|For)(?=\s)/gu, "$1 $2");
   // A hyphen with a space on one side only joins a compound ("Dad -Daughter Dance Party" → "Dad-Daughter").
   t = t.replace(/(\p{L}) -(\p{L})/gu, "$1-$2").replace(/(\p{L})- (\p{Ll})/gu, "$1-$2");
   // A small word typed twice is a typo ("Match of the the Day's Premier League All-Time XI").

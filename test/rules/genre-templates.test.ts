@@ -10,7 +10,7 @@ import { subjectOf, type Subject, type TopicContext } from "../../src/rules/subj
 import { keepsDraft, rewriteSubject, rewriteText, topicSubject } from "../../src/rules/rewrite.ts";
 import { toneOf } from "../../src/rules/tone.ts";
 import { GENRE_TEMPLATES } from "../../src/rules/genre-templates.ts";
-import { titleCase } from "../../src/rules/english.ts";
+import { isPluralHead, titleCase } from "../../src/rules/english.ts";
 import { Engine } from "../../src/engine/engine.ts";
 import { gradeContext } from "../../src/engine/service.ts";
 import { grade } from "../../src/rules/grade.ts";
@@ -2030,4 +2030,11 @@ test("a clip of play in a Gaming story is no game to review", () => {
   const ctx = { storyName: "Sniper Tower Build", titles: ["SNIPER TOWER BUILD (Fortnite Battle Royale)"], categoryIds: [20] };
   expect(TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("sniper tower build", ctx), 2017)).join(" / ")).not.toMatch(/Review|I Switched|Hours of Play/);
   expect(topicKind("Destiny 2", { categoryIds: [20], titles: ["Destiny 2 - Official Launch Trailer"] })).toBe("product");
+});
+
+// From US reading 255 (session 7).
+test("one word before a prepositional tail is the head; a small word glued to the word before it is split", () => {
+  expect(isPluralHead("Age of Giant Insects")).toBe(false);
+  expect(isPluralHead("Lots of Cats")).toBe(true);
+  expect(subjectOf("Tyrese SlamsThe Rock's Fast and Furious Spinoff").text).toMatch(/^Tyrese Slams the Rock's/);
 });
