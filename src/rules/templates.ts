@@ -15,6 +15,7 @@ import { BANNED_WHEN_SENSITIVE } from "./tone.ts";
 import { type TopicKind } from "./topickind.ts";
 import { GENRE_TEMPLATES, type GenreHelpers } from "./genre-templates.ts";
 import { titlePatterns } from "./structure.ts";
+import { noFrame } from "./noframe.ts";
 import { BROKEN, MUSIC, NOT_CRAFT, NOT_TUTORIAL, VP_OPENERS, subjectOf, type Subject } from "./subject.ts";
 
 export const HOOK_MAX = 100;
@@ -526,28 +527,8 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
   if (subject.nonWords) return null;
   // A title in another language ("Detik Detik Terjadinya Benturan Keras …") cannot be read, let alone framed.
   if (subject.unreadable?.foreign) return null;
-  // A greeting, an announcement, a thank-you or a life story ("Welcome Baby Taika!", "Meet My New Kitten!", "1,000,000 THANK YOU!", "Living With Acne") is the creator's own moment: no frame fits.
-  // So is a reply opening with "Not" ("Not a Baby Brother!": a gender reveal), who one is ("Being a Gay Asian
-  // Woman"), getting ready (a routine, "Get Ready With Me") and a creator's milestone ("1 Year of Vlogging").
-  if (!subject.tone.sensitive && (/^(?:welcome|introducing|congratulations|congrats|happy birthday|happy anniversary|\d+[- ]?(?:years?|months?|yr)[- ]anniversary|rip|rest in peace|meet (?:my|our)|(?:living|dealing|coping) with|(?:growing up|being) (?:a|an)|giving birth|not|get(?:ting)? (?:un)?ready|\d+ (?:years?|months?|days?) of \p{L}+ing)\b|\bstruggles$|\bget(?:ting)?\s+(?:un)?read(?:a)?y\s+with\s+me\b|\b(?:i['’]?m|we['’]?re)\s+(?:gonna|going to)\s+be\s+(?:a\s+)?(?:father|mother|dad|mom|mum|parents?)\b|\b(?:i['’]?m|we['’]?re)\s+pregnant\b|^(?:assign|tell|ask|send|give|show)\s+(?:us|me)\b|^please\s+(?:do|help|watch|share|subscribe|don['’]?t|stop|try)\b|\bpregnancy\s+(?:chat|update|vlog|announcement|q\s?&\s?a)|\bbump\s+update\b|\b\d+(?:-\d+)?\s+weeks\s+pregnant\b/iu.test(subject.text) || /\b(?:thank(?:s| you)|(?:exciting|big|huge) news|announcement|baby is (?:born|here))\b|\b(?:drops|launches|arrives|releases|comes out|is out|coming)\s+(?:tomorrow|today|tonight|soon|now|this (?:week|weekend|friday|month))$/i.test(subject.text))) return null;
-  // A how-to that ends in a reveal after "..." ("How to Make Every Popular Mexican Dish... Vegan") reads whole or not at all.
-  if (subject.kind === "headline" && /^how to\s/i.test(subject.text) && /\.\.\.|…/.test(subject.text)) return null;
-  // An order to pit two things ("Make Mega Blender VS Coca Cola in Slow Motion") is neither a task nor a
-  // comparison a frame can name (seen in three readings).
-  if (/^(?:make|put|mix|drop|throw)\s.+\svs\.?\s/i.test(subject.text)) return null;
-  // A feeling with no thing in it ("An Incredible Moment", "The Best Day Ever") names nothing to frame.
-  if (/^(?:(?:an?|the|my|our)\s+)?(?:incredible|amazing|awesome|crazy|insane|epic|unbelievable|emotional|special|perfect|best|worst|great)\s+(?:moments?|days?|nights?|times?|weeks?|things?|experiences?|surprises?)(?:\s+ever)?$/i.test(subject.text)) return null;
-  // A creator's own update or vlog ("Honest Update & Current Beauty/Lifestyle Favourites!", "An Update on Darcy!",
-  // "Moving Vlog #2") is their moment, no topic; news of one ("Dana White Update on Conor McGregor") stays.
-  if (!subject.tone.sensitive && !subject.vp && (/^(?:(?:an?||our|honest|life|quick|big|little|small|channel|health|family)\s+)?update\b/i.test(subject.text) || /(?<!\bto\s)\bvlog(?:\s*#?\d+)?$/i.test(subject.text) || /^vlog\b/i.test(subject.text))) return null;
-  // A creator's own statement named by its kind alone ("My Response", PewDiePie's apology) names nothing to frame.
-  if (/^(?:my|our)\s+(?:\S+\s+)?(?:response|reply|reaction|thoughts|statement|apology|confession|side|truth)$/i.test(subject.text)) return null;
-  // A presenter's label whose work a cut took ("Taylor Swift NOW Presents", "BuzzFeed Presents") names nothing.
-  if (/\s(?:presents|introduces)$/i.test(subject.text)) return null;
-  // One part of a series ("Part 2 of Riverdale Season 2 Q&A", whose season label took its tail) is one upload, no topic.
-  if (/^(?:part|pt\.?)\s*\d+\s+of\s/i.test(subject.text)) return null;
-  // A date alone ("October 4th") or a span alone ("10 Years") names no subject.
-  if (/^(?:\d+\s+(?:years?|months?|weeks?|days?|hours?|minutes?)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$/i.test(subject.text)) return null;
+  // The creator's own moments, fragments that name nothing, titles that read whole or not at all (noframe.ts).
+  if (noFrame(subject)) return null;
   // Two sentences ("Never Been So Mad. Grilling with Liza"): no one frame fits both.
   if (subject.unreadable?.twoSentences && (subject.kind === "headline" || BROKEN.test(subject.text))) return null;
   // Someone's own routine or look ("My Early Morning Flight Routine") is a lifestyle video, not a tutorial; so is a

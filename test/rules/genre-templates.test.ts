@@ -2038,3 +2038,9 @@ test("one word before a prepositional tail is the head; a small word glued to th
   expect(isPluralHead("Lots of Cats")).toBe(true);
   expect(subjectOf("Tyrese SlamsThe Rock's Fast and Furious Spinoff").text).toMatch(/^Tyrese Slams the Rock's/);
 });
+
+test("'My Update' is a creator's own update too (a slip in an edit had dropped 'my' from the rule)", () => {
+  const hooks = (t: string) => TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject(t.toLowerCase(), { storyName: t, titles: [t], categoryIds: [22] }), 2017)).filter(Boolean);
+  expect(hooks("My Update!")).toEqual([]);
+  expect(hooks("Our Update")).toEqual([]);
+});

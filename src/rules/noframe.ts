@@ -1,0 +1,34 @@
+/**
+ * Subjects no frame fits, whatever the pattern: the creator's own moments, updates and statements, fragments that
+ * name nothing, and titles that read whole or not at all. One row per rule, each from a reading (docs/rules.md "Hook
+ * rescue and grade"); hookText gives no hook for a subject any row matches. Pure; a table, so a new rule is a row.
+ */
+import type { Subject } from "./subject.ts";
+
+const NO_FRAME: readonly ((s: Subject) => boolean)[] = [
+  // A greeting, an announcement, a thank-you or a life story ("Welcome Baby Taika!", "Meet My New Kitten!", "1,000,000 THANK YOU!", "Living With Acne") is the creator's own moment: no frame fits.
+  // So is a reply opening with "Not" ("Not a Baby Brother!": a gender reveal), who one is ("Being a Gay Asian
+  // Woman"), getting ready (a routine, "Get Ready With Me") and a creator's milestone ("1 Year of Vlogging").
+  (s) => !s.tone.sensitive && (/^(?:welcome|introducing|congratulations|congrats|happy birthday|happy anniversary|\d+[- ]?(?:years?|months?|yr)[- ]anniversary|rip|rest in peace|meet (?:my|our)|(?:living|dealing|coping) with|(?:growing up|being) (?:a|an)|giving birth|not|get(?:ting)? (?:un)?ready|\d+ (?:years?|months?|days?) of \p{L}+ing)\b|\bstruggles$|\bget(?:ting)?\s+(?:un)?read(?:a)?y\s+with\s+me\b|\b(?:i['’]?m|we['’]?re)\s+(?:gonna|going to)\s+be\s+(?:a\s+)?(?:father|mother|dad|mom|mum|parents?)\b|\b(?:i['’]?m|we['’]?re)\s+pregnant\b|^(?:assign|tell|ask|send|give|show)\s+(?:us|me)\b|^please\s+(?:do|help|watch|share|subscribe|don['’]?t|stop|try)\b|\bpregnancy\s+(?:chat|update|vlog|announcement|q\s?&\s?a)|\bbump\s+update\b|\b\d+(?:-\d+)?\s+weeks\s+pregnant\b/iu.test(s.text) || /\b(?:thank(?:s| you)|(?:exciting|big|huge) news|announcement|baby is (?:born|here))\b|\b(?:drops|launches|arrives|releases|comes out|is out|coming)\s+(?:tomorrow|today|tonight|soon|now|this (?:week|weekend|friday|month))$/i.test(s.text)),
+  // A how-to that ends in a reveal after "..." ("How to Make Every Popular Mexican Dish... Vegan") reads whole or not at all.
+  (s) => s.kind === "headline" && /^how to\s/i.test(s.text) && /\.\.\.|…/.test(s.text),
+  // An order to pit two things ("Make Mega Blender VS Coca Cola in Slow Motion") is neither a task nor a
+  // comparison a frame can name (seen in three readings).
+  (s) => /^(?:make|put|mix|drop|throw)\s.+\svs\.?\s/i.test(s.text),
+  // A feeling with no thing in it ("An Incredible Moment", "The Best Day Ever") names nothing to frame.
+  (s) => /^(?:(?:an?|the|my|our)\s+)?(?:incredible|amazing|awesome|crazy|insane|epic|unbelievable|emotional|special|perfect|best|worst|great)\s+(?:moments?|days?|nights?|times?|weeks?|things?|experiences?|surprises?)(?:\s+ever)?$/i.test(s.text),
+  // A creator's own update or vlog ("Honest Update & Current Beauty/Lifestyle Favourites!", "An Update on Darcy!",
+  // "Moving Vlog #2") is their moment, no topic; news of one ("Dana White Update on Conor McGregor") stays.
+  (s) => !s.tone.sensitive && !s.vp && (/^(?:(?:an?|my|our|honest|life|quick|big|little|small|channel|health|family)\s+)?update\b/i.test(s.text) || /(?<!\bto\s)\bvlog(?:\s*#?\d+)?$/i.test(s.text) || /^vlog\b/i.test(s.text)),
+  // A creator's own statement named by its kind alone ("My Response", PewDiePie's apology) names nothing to frame.
+  (s) => /^(?:my|our)\s+(?:\S+\s+)?(?:response|reply|reaction|thoughts|statement|apology|confession|side|truth)$/i.test(s.text),
+  // A presenter's label whose work a cut took ("Taylor Swift NOW Presents", "BuzzFeed Presents") names nothing.
+  (s) => /\s(?:presents|introduces)$/i.test(s.text),
+  // One part of a series ("Part 2 of Riverdale Season 2 Q&A", whose season label took its tail) is one upload, no topic.
+  (s) => /^(?:part|pt\.?)\s*\d+\s+of\s/i.test(s.text),
+  // A date alone ("October 4th") or a span alone ("10 Years") names no subject.
+  (s) => /^(?:\d+\s+(?:years?|months?|weeks?|days?|hours?|minutes?)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$/i.test(s.text),
+];
+
+/** Whether no frame fits the subject (see NO_FRAME). */
+export const noFrame = (s: Subject): boolean => NO_FRAME.some((row) => row(s));

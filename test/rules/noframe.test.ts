@@ -1,0 +1,32 @@
+/**
+ * The no-frame table (src/rules/noframe.ts): each row's reading example gets no frame, and a near neighbour that
+ * names a topic still does. Subjects built by the real subjectOf.
+ */
+import { describe, expect, test } from "bun:test";
+import { noFrame } from "../../src/rules/noframe.ts";
+import { subjectOf } from "../../src/rules/subject.ts";
+
+const cases: [string, boolean][] = [
+  ["Welcome Baby Taika!", true],
+  ["Meet My New Kitten!", true],
+  ["How to Make Every Popular Mexican Dish... VEGAN", true],
+  ["Make Mega Blender VS Coca Cola in Slow Motion", true],
+  ["An Incredible Moment", true],
+  ["An Incredible Moment at the Zoo", false],
+  ["Moving Vlog #2", true],
+  ["How to Vlog", false],
+  ["An Update on Darcy!", true],
+  ["Dana White Update on Conor McGregor", false],
+  ["My Response", true],
+  ["My Response to the Critics of Vegan Food", false],
+  ["Taylor Swift NOW Presents", true],
+  ["Part 2 of Riverdale Season 2 Q&A", true],
+  ["October 4th", true],
+  ["October 4th Street Fair", false],
+];
+
+describe("noFrame", () => {
+  test.each(cases)("%s → %p", (title, none) => {
+    expect(noFrame(subjectOf(title))).toBe(none);
+  });
+});
