@@ -161,16 +161,30 @@ export interface DraftSubject {
 
 const DANGLING = /(?:^|\s)(?:a|an|the|my|our|your|his|her|their|big|huge|new|first|quick|full|honest|official|final|&|and|of|with|to|for)$/i;
 
+/** A draft without the dates that date its upload, not its subject. */
+function undated(text: string): string {
+  return (
+    text
+      // A month/day closing it after a word ("Tracking Hurricane Irma 9/11", "… Storm Nate 10/5"); not a part ("Part 3/3").
+      .replace(/(?<=\p{L})(?<!\b(?:part|pt|on|at|from|since|by|until|of|before|after)\.?)\s+\d{1,2}\/\d{1,2}$/iu, "")
+      // A year after the title's full stop ("… Attacked by Dog. 2017"); not after a month's dot ("Sept. 2017").
+      .replace(/(\p{L}+)\.\s+(?:19|20)\d\d$/u, (m, w: string) => (ABBREV.has(w.toLowerCase()) ? m : w))
+      // A month-day-year date opening it ("9-30-2017 Marilyn Manson Hammerstein Ballroom …").
+      .replace(/^\s*\d{1,2}[-/.]\d{1,2}[-/.](?:19|20)\d\d\s+/, "")
+      // A date code anywhere ("Full Highlights 2017.10.18 vs Timberwolves").
+      .replace(/\s*\b(?:19|20)\d\d[./-]\d{1,2}[./-]\d{1,2}\b/g, "")
+      // A day/month/year date closing it ("Harry Winks vs Lithuania /8/10/2017/", "… Hurricane Irma 9/10/17"), unless a
+      // preposition makes it part of the sentence ("… all at once on 9/6/17").
+      .replace(/(?<!\b(?:on|at|from|since|by|until|of|before|after))\s+\/?\d{1,2}\/\d{1,2}\/(?:19|20)?\d\d\/?(?=\s*(?:$|[|(\[]))/gi, "")
+      .replace(/\s+/g, " ")
+      .trim()
+  );
+}
+
 /** The subject of a draft title, in the draft's own casing (see the module comment). */
 export function draftSubject(draft: string): DraftSubject {
   // The whole draft here (the subject is cut to length later), so brackets are still closed.
-  // A date code anywhere ("Full Highlights 2017.10.18 vs Timberwolves") dates the upload, it is no part of the subject.
-  // So does a day/month/year date closing it ("Harry Winks vs Lithuania /8/10/2017/", "… Hurricane Irma 9/10/17"),
-  // unless a preposition makes it part of the sentence ("… all at once on 9/6/17").
-  // (Also a month-day-year date opening it: "9-30-2017 Marilyn Manson Hammerstein Ballroom …", and a year after the
-  // title's full stop: "Pitbull Defends Owner from Being Attacked by Dog. 2017", and a month/day closing it after a word:
-  // "Tracking Hurricane Irma 9/11", "Tracking Tropical Storm Nate 10/5"; not a part, "Part 3/3".)
-  let t = plainText(draft).replace(/(?<=\p{L})(?<!\b(?:part|pt|on|at|from|since|by|until|of|before|after)\.?)\s+\d{1,2}\/\d{1,2}$/iu, "").replace(/(\p{L}+)\.\s+(?:19|20)\d\d$/u, (m, w: string) => (ABBREV.has(w.toLowerCase()) ? m : w)).replace(/^\s*\d{1,2}[-/.]\d{1,2}[-/.](?:19|20)\d\d\s+/, "").replace(/\s*\b(?:19|20)\d\d[./-]\d{1,2}[./-]\d{1,2}\b/g, "").replace(/(?<!\b(?:on|at|from|since|by|until|of|before|after))\s+\/?\d{1,2}\/\d{1,2}\/(?:19|20)?\d\d\/?(?=\s*(?:$|[|(\[]))/gi, "").replace(/\s+/g, " ").trim();
+  let t = undated(plainText(draft));
   // "Song (Official Lyric Video) - Artist": the artist comes after the label.
   const rel = /^(.+?)\s*[([](?:official|lyrics?|audio)[^)\]]*[)\]]\s*[-–|]\s*(.+)$/i.exec(t);
   if (rel) t = rel[2];
