@@ -12,7 +12,8 @@
  */
 import { plainText } from "./markup.ts";
 import { hookText } from "./templates.ts";
-import { ABBREV, FEATURE_HEADS, TOPIC_MAX, isCommonWord, productReadsWithThe, safeTopic, subjectOf, type Subject, type TopicContext } from "./subject.ts";
+import { ABBREV, FEATURE_HEADS, TOPIC_MAX, productReadsWithThe, safeTopic, subjectOf, type Subject, type TopicContext } from "./subject.ts";
+import { isCommonWord } from "./shouting.ts";
 import { isWorkTitle, toneOf } from "./tone.ts";
 import { classifyHook } from "./hook.ts";
 import { STOPWORDS, stem, tokens } from "./text.ts";
