@@ -43,7 +43,7 @@ function sides(h: GenreHelpers): [string, string] | null {
   return v && v[0].toLowerCase() !== v[1].toLowerCase() ? v : null;
 }
 /** Animals on both sides ("Northern Ontario Moose vs Wolf"): a fight; it is won, not judged. */
-const fight = (h: GenreHelpers) => (sides(h) ?? []).length === 2 && sides(h)!.every(namesAnimal);
+const fight = (h: GenreHelpers) => sides(h)?.every(namesAnimal) ?? false;
 const contest = (h: GenreHelpers) => {
   const v = sides(h);
   if (!v) return "";

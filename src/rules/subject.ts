@@ -293,15 +293,14 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   // A how-to in comedy, film or news is a sketch, satire or a report ("How to Vlog", "How To Actually Cover Stories
   // About Antifa", "Make it Real: Kingsman Umbrella Gun!"): no task to teach; quoted whole, a headline, as a rewrite
   // of such a draft already was (framesOwnVideo in templates.ts).
-  if (kind === "howto" && NOT_TUTORIAL.has(mainCategory(ctx) ?? -1) && !tone.sensitive && genreOf(text, ctx) !== "screen") {
-    return withGenre({ asked: question, text: titleCase(shiftTypos(recase(calm(safeTopic(topic)), dict))), kind: "headline", tone, the: false, plural: false, vp: false, span, cut: plainText(topic).normalize("NFKC").replace(/\s+/g, " ").trim().length > TOPIC_MAX }, ctx);
-  }
+  const sketch = kind === "howto" && NOT_TUTORIAL.has(mainCategory(categoryCounts(ctx)) ?? -1) && !tone.sensitive && genreOf(text, ctx) !== "screen";
+  if (sketch) kind = "headline";
   // A spectacle counted in its name ("250,000 Dominoes", "10 Years") is no topic to explain or list.
   // (A year is no count: "the 1976 Buick Skyhawk Commercial".)
   if ((kind === "general" || (kind === "howto" && !vp)) && /^\d[\d,.]*\s/.test(text) && !/^(?:1[89]|20)\d\d\b/.test(text) && !["screen", "song", "food"].includes(genreOf(text, ctx) ?? "")) kind = "headline";
   // A headline is quoted whole, with the article it came with.
   const cut = plainText(topic).normalize("NFKC").replace(/\s+/g, " ").trim().length > TOPIC_MAX;
-  if (kind === "headline" && leadingThe) {
+  if (kind === "headline" && (leadingThe || sketch)) {
     return withGenre({ asked: question,  text: titleCase(shiftTypos(recase(calm(safeTopic(topic)), dict))), kind, tone, the: false, plural: false, vp: false, span, cut }, ctx);
   }
   // A part of a product ("iPhone X Battery") is not something to buy or switch to.
@@ -330,24 +329,31 @@ function withGenre(s: Subject, ctx: TopicContext): Subject {
 /** Film & animation, comedy, news: a how-to there is a sketch, satire or a report, not a tutorial. */
 export const NOT_TUTORIAL = new Set([1, 23, 25]);
 
-/** The category more than half the story's videos share, if any. */
-function mainCategory(ctx: TopicContext): number | null {
-  const cats = (ctx.categoryIds ?? []).filter((c): c is number => c != null);
+/** How many of the story's videos are in each category, and how many have one. */
+function categoryCounts(ctx: TopicContext): { n: number; counts: Map<number, number> } {
   const counts = new Map<number, number>();
-  for (const c of cats) counts.set(c, (counts.get(c) ?? 0) + 1);
-  for (const [c, n] of counts) if (n * 2 > cats.length) return c;
+  let n = 0;
+  for (const c of ctx.categoryIds ?? []) {
+    if (c == null) continue;
+    n++;
+    counts.set(c, (counts.get(c) ?? 0) + 1);
+  }
+  return { n, counts };
+}
+
+/** The category more than half the story's videos share, if any. */
+function mainCategory({ n, counts }: { n: number; counts: Map<number, number> }): number | null {
+  for (const [c, k] of counts) if (k * 2 > n) return c;
   return null;
 }
 
 function genreParts(s: Subject, ctx: TopicContext): Subject {
-  const cats = (ctx.categoryIds ?? []).filter((c): c is number => c != null);
-  const counts = new Map<number, number>();
-  for (const c of cats) counts.set(c, (counts.get(c) ?? 0) + 1);
-  const cat = mainCategory(ctx);
+  const cc = categoryCounts(ctx);
+  const cat = mainCategory(cc);
   // A short music name is a performer only if a channel carries it or a title opens "Name - Song";
   // otherwise it is the song ("R5 - Hurts Good", "One More Light (Official Video) - Linkin Park").
   // (More than half the videos, as topicKind counts a music story.)
-  const music = cats.length > 0 && (counts.get(MUSIC) ?? 0) * 2 > cats.length;
+  const music = cc.n > 0 && (cc.counts.get(MUSIC) ?? 0) * 2 > cc.n;
   const story = { cat, storied: (ctx.titles?.length ?? 0) > 0, upcoming: (ctx.titles ?? []).some((t) => UPCOMING.test(t)) };
   // A channel is no product, whatever its category ("IGN Live" is no "I Switched to IGN"): a creator or a brand,
   // not a person ("GoPro [Career Highlights]" does not read).
