@@ -391,10 +391,12 @@ export function topicSubject(topic: string, ctx: TopicContext = {}): Subject {
   const oneEvent = s.kind === "event" && !name.includes(" ");
   // (On a sensitive story, also a name the lead title opens with and goes on from: "Woman brandishing a handgun" is
   // "Woman brandishing a handgun, machete threatens people at Kardashian boutique".)
-  const opensLead = s.tone.sensitive && s.text.split(" ").length >= 3 && !!lead && lead.toLowerCase().startsWith(name.toLowerCase()) && /^[,;:]?\s+\S/.test(lead.slice(name.length));
+  // What the lead title says after the name, when it opens with the name.
+  const afterName = name && lead?.toLowerCase().startsWith(name.toLowerCase()) ? lead.slice(name.length) : null;
+  const opensLead = s.tone.sensitive && s.text.split(" ").length >= 3 && afterName != null && /^[,;:]?\s+\S/.test(afterName);
   // So is a list the lead title goes on with ("Dave Franco, Kumail Nanjiani" of "… and Fred Armisen Answer the Web's
   // Most Searched Questions"), whatever kind its first items are.
-  const listCut = name.includes(",") && !!lead && lead.toLowerCase().startsWith(name.toLowerCase()) && /^,?\s+(?:and|&)\s/i.test(lead.slice(name.length));
+  const listCut = name.includes(",") && afterName != null && /^,?\s+(?:and|&)\s/i.test(afterName);
   if (name && typed === name.toLowerCase() && lead && (s.kind === "general" || s.kind === "headline" || oneEvent || listCut) && (!s.genre || s.genre === "clip" || listCut) && (!s.tone.sensitive || midSentence || oneEvent || opensLead || listCut)) {
     const f = subjectFromText(firstSentence(lead, name), ctx);
     // The whole name, not only its subject: "Riverdale Season 2" is no "Part 2 of Riverdale".
