@@ -70,7 +70,7 @@ const songsWords = (f: Tpl): Tpl => (h) => (h.performers ? "" : f(h));
 const footage = (f: Tpl): Tpl => (h) => (RANKING.test(h.S) ? "" : f(h));
 
 /** A clip that invites the viewer ("Get Ready With Us", "Come Shopping With Me") is a format, not a happening to react to. */
-const INVITATION = /^(?:get|come|join|let['’]?s|help|grab|shop|spend the day|grwm|return to|go to|visit)\s|\bq ?& ?a\b/i;
+export const INVITATION = /^(?:get|come|join|let['’]?s|help|grab|shop|spend the day|grwm|return to|go to|visit)\s|\bq ?& ?a\b/i;
 
 /** A lifestyle head ("haul", "challenge"): frames that read right for it. */
 const LIFESTYLE_HEADS = new Set("haul routine challenge vlog tag makeover transformation lookbook try-on favorite favourite storytime q&a grwm tour".split(" "));

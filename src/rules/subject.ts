@@ -499,7 +499,7 @@ const heroTrailer = (name: string, title: string) =>
 const UPCOMING = /\b(?:trailer|teaser|first look|sneak peek|coming soon|announcement)\b/i;
 
 /** A dish keeps its name; the frames say "Recipe" ("Chicken Fajita Soup Recipe" → "Chicken Fajita Soup"). */
-const dish = (t: string) => t.replace(/\s+Recipes?$/i, "").replace(/^DIY\s+/i, "") || t;
+const dish = (t: string) => t.replace(/\s+Recipes?(?:\s+Tests?)?$/i, "").replace(/^DIY\s+/i, "") || t;
 const alnum = (t: string) => t.toLowerCase().replace(/^the\s+/, "").replace(/[^\p{L}\p{N}]+/gu, "");
 /** "Song (Official Video) - Artist": the release label says the artist comes after the dash. */
 const LABEL_FIRST = /^(.+?)\s*[([](?:official|lyrics?|audio)[^)\]]*[)\]]\s*[-–—|]\s*(.+)$/i;

@@ -13,7 +13,7 @@
 import { indefinite, possessive, titleCase } from "./english.ts";
 import { BANNED_WHEN_SENSITIVE } from "./tone.ts";
 import { type TopicKind } from "./topickind.ts";
-import { GENRE_TEMPLATES, type GenreHelpers } from "./genre-templates.ts";
+import { GENRE_TEMPLATES, INVITATION, type GenreHelpers } from "./genre-templates.ts";
 import { titlePatterns } from "./structure.ts";
 import { noFrame } from "./noframe.ts";
 import { BROKEN, MUSIC, NOT_CRAFT, NOT_TUTORIAL, VP_OPENERS, subjectOf, type Subject } from "./subject.ts";
@@ -477,7 +477,8 @@ function helpers(s: Subject, year: number, rw: boolean): Helpers {
     // Not on a reaction video itself ("Demi Lovato Reacts to …: My Honest Reaction").
     // Nor after a question ("What's This Video About [Reaction]"), nor on a Q&A ("Answering Your Questions").
     // A how/why explainer title ("How Jackie Chan Gets Over Fences") is reacted to like any clip; a question typed as one is not.
-    reacts: !NO_REACTION.has(s.cat ?? -1) && !/\breact|\banswering\b|\bq ?& ?a\b/i.test(s.text) && (!WH_Q_OPEN.test(s.text) || (/^(?:how|why)\s/i.test(s.text) && !s.asked)),
+    // Nor on an invitation ("Let's Talk About Books"): the creator's own call, not a happening.
+    reacts: !NO_REACTION.has(s.cat ?? -1) && !INVITATION.test(s.text) && !/\breact|\banswering\b|\bq ?& ?a\b/i.test(s.text) && (!WH_Q_OPEN.test(s.text) || (/^(?:how|why)\s/i.test(s.text) && !s.asked)),
     explains: informational(s),
     // Not an experiment ("Make Mega Blender VS Coca Cola in Slow Motion") or a trailing aside ("… Dish... Vegan").
     craft: VP_OPENERS.test(s.text + " ") && !NOT_CRAFT.test(s.text) && !/\s(?:vs\.?|versus)\s|\.\.\.|…/i.test(s.text),

@@ -261,7 +261,8 @@ export function genreOf(text: string, ctx: GenreContext = {}): Genre | null {
   const cats = ctx.categoryIds ?? [];
   if (cats.length === 0 && ctx.topical === undefined) return null;
   const share = (c: number) => (cats.length ? cats.filter((x) => x === c).length / cats.length : 0);
-  const w = words(text.toLowerCase());
+  // A recipe tested ("AKUTAQ Eskimo Ice Cream Recipe Test", a creator trying an old recipe) is still the dish.
+  const w = words(text.toLowerCase().replace(/\s+recipe\s+tests?$/, " recipe"));
   // A year after the head dates it ("Online Shopping Haul 2017").
   const head = w.filter((x) => !/^(?:19|20)\d\d$/.test(x)).pop() ?? "";
   // (A counted list of recipes, "5 Easy & Creative Avocado Recipes", is no one dish.)

@@ -2044,3 +2044,30 @@ test("'My Update' is a creator's own update too (a slip in an edit had dropped '
   expect(hooks("My Update!")).toEqual([]);
   expect(hooks("Our Update")).toEqual([]);
 });
+
+// From US reading 259 (session 8).
+test("a verb before a season label keeps the clause: 'Gaten Matarazzo Recaps Season 1' is no show to review", () => {
+  const name = "Stranger Things' Gaten Matarazzo Recaps Season 1 in Under 7";
+  const ctx = { storyName: name, titles: ["Stranger Things' Gaten Matarazzo Recaps Season 1 in Under 7 Minutes | Teen Vogue"], categoryIds: [24] };
+  const s = topicSubject(name.toLowerCase(), ctx);
+  expect(s.text).toBe("Stranger Things' Gaten Matarazzo Recaps Season 1 in Under 7 Minutes");
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017)).join(" / ")).not.toMatch(/Review|Worth Watching/);
+  // A season label with no verb before it still goes.
+  expect(rewriteSubject("Stranger Things Season 2 Review", { year: 2017 }).text).toBe("Stranger Things");
+});
+test("an invitation ('Let's Talk About Books') gets no reaction frame; the question stays", () => {
+  const ctx = { storyName: "Let's Talk about Books", titles: ["Let's Talk about Books"], categoryIds: [22] };
+  const hooks = TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("let's talk about books", ctx), 2017)).filter(Boolean);
+  expect(hooks).toContain("Let's Talk About Books: What Do You Think?");
+  expect(hooks.join(" / ")).not.toMatch(/Reaction/);
+  // A happening still takes one.
+  const ctx2 = { storyName: "Grey Wolf Chases Family in Car", titles: ["Grey Wolf Chases Family in Car"], categoryIds: [22] };
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("grey wolf chases family in car", ctx2), 2017)).join(" / ")).toMatch(/Reaction/);
+});
+test("a recipe tested is the dish: 'AKUTAQ Eskimo Ice Cream Recipe Test' → 'Akutaq Eskimo Ice Cream'", () => {
+  const ctx = { storyName: "AKUTAQ Eskimo Ice Cream Recipe Test", titles: ["AKUTAQ Eskimo Ice Cream Recipe Test | Crisco & Berries"], categoryIds: [26] };
+  const s = topicSubject("akutaq eskimo ice cream recipe test", ctx);
+  expect(s.genre).toBe("food");
+  expect(s.text).toBe("Akutaq Eskimo Ice Cream");
+  expect(hookText("hook:confession", s, 2017)).toBe("I Made Akutaq Eskimo Ice Cream at Home");
+});
