@@ -69,6 +69,8 @@ const songsWords = (f: Tpl): Tpl => (h) => (h.performers ? "" : f(h));
 /** A frame for animal footage, not for a ranking, list or quiz about animals (see RANKING). */
 const footage = (f: Tpl): Tpl => (h) => (RANKING.test(h.S) ? "" : f(h));
 
+/** Words that address the viewer ("Fix Your Life", "Weird Music Test You Have to Try"): the video speaks to its own audience. */
+export const SECOND_PERSON = /\b(?:you|your|yours|you're|you’re|you'll|you’ll|you've|you’ve|yourself)\b/i;
 /** A clip that invites the viewer ("Get Ready With Us", "Come Shopping With Me") is a format, not a happening to react to. */
 export const INVITATION = /^(?:get|come|join|let['’]?s|help|grab|shop|spend the day|grwm|return to|go to|visit)\s|\bq ?& ?a\b/i;
 
@@ -158,12 +160,12 @@ export const GENRE_TEMPLATES: Record<Genre, Partial<Record<string, Tpl[]>>> = {
   // One creator's video that nobody else covered: "Why Is Everyone Talking About …" would be untrue, and a
   // short name ("Helmer Zone", "Small Doses") says too little to react to.
   clip: {
-    "hook:confession": [hookOnly((h) => (h.firstPerson || h.S.split(" ").length < 4 || INVITATION.test(h.S) ? "" : `My Honest Reaction to ${h.NP}`))],
+    "hook:confession": [hookOnly((h) => (h.firstPerson || h.S.split(" ").length < 4 || INVITATION.test(h.S) || SECOND_PERSON.test(h.S) ? "" : `My Honest Reaction to ${h.NP}`))],
     "struct:bracket_tag": [
       // A reaction tag fits a happening ("Giving Dolls Tiny Makeovers [Reaction]"), not a bare name or thing
       // ("Green Lantern [Reaction]", "Cider-Braised Pork Shoulder [Reaction]").
       // With the article its name came with ("The Voice 2017 Blind Audition [Reaction]").
-      hookOnly((h) => (h.firstPerson || h.S.split(" ").length < 4 || INVITATION.test(h.S) ? "" : `${h.NP} [Reaction]`)),
+      hookOnly((h) => (h.firstPerson || h.S.split(" ").length < 4 || INVITATION.test(h.S) || SECOND_PERSON.test(h.S) ? "" : `${h.NP} [Reaction]`)),
     ],
   },
 };

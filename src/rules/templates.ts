@@ -13,7 +13,7 @@
 import { indefinite, possessive, titleCase } from "./english.ts";
 import { BANNED_WHEN_SENSITIVE } from "./tone.ts";
 import { type TopicKind } from "./topickind.ts";
-import { GENRE_TEMPLATES, INVITATION, type GenreHelpers } from "./genre-templates.ts";
+import { GENRE_TEMPLATES, INVITATION, SECOND_PERSON, type GenreHelpers } from "./genre-templates.ts";
 import { titlePatterns } from "./structure.ts";
 import { noFrame } from "./noframe.ts";
 import { BROKEN, MUSIC, NOT_CRAFT, NOT_TUTORIAL, VP_OPENERS, subjectOf, type Subject } from "./subject.ts";
@@ -171,7 +171,9 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     event: [(h) => `${h.NP} in 60 Seconds`],
     // Only a look or a routine is done in ten minutes ("DIY Electric Ultralight in 10 Minutes" is not).
     howto: [(h) => (h.firstPerson || TIPS.test(h.S) || !QUICK.test(h.S) ? "" : `${h.S} in 10 Minutes`)],
-    howto_vp: [(h) => (h.craft ? `How to ${h.S} in 10 Minutes` : "")],
+    // Nor is a thing made, built or cooked: it takes what it takes ("How to Make Lloyd … Out of Cake", "How to Make Sausage");
+    // a quick task is ("How to Style Short Wigs", "How to Reduce Dark Circles").
+    howto_vp: [(h) => (h.craft && QUICK_TASK.test(h.S) ? `How to ${h.S} in 10 Minutes` : "")],
     money: [(h) => `${h.NP} in 60 Seconds`],
     // No headline family: "Trump Attacks the Mayor of San Juan in 60 Seconds" reads as filler.
   },
@@ -353,6 +355,8 @@ export const TEMPLATE_PATTERNS: readonly string[] = Object.keys(T);
 
 /** Looks and routines: what a how-to can promise "in 10 Minutes". */
 const QUICK = /\b(?:tutorial|look|makeup|hairstyles?|hair|routine|nails?|nail art|braids?|updo|contour|eyeliner|skincare)$/i;
+/** Tasks done in minutes: styling, care and tidying, not making ("How to Make Grass Rope" takes longer). */
+const QUICK_TASK = /^(?:style|cut|dye|braid|apply|get rid of|reduce|remove|clean|organi[sz]e|sharpen|prevent|improve)\s/i;
 /** Tips, tricks or secrets are no tutorial, nor is a list or a contest ("Dragon's Beard AKA Edible Hair, Corinne vs. Cooking"): no "Step-by-Step" tag, no "in 10 Minutes". */
 const TIPS = /\b(?:tips|tricks|hacks|secrets|ideas|facts|mistakes|aka|vs\.?)\b|,/i;
 const WH_Q_OPEN = /^(?:(?:what|why|who|which|when|where|how)(?:['’]s)?|did|does|do|is|are|was|were|can|could|should|would|will|has|have|here['’]?s|this is)\s+(?!to\s)/i;
@@ -477,8 +481,10 @@ function helpers(s: Subject, year: number, rw: boolean): Helpers {
     // Not on a reaction video itself ("Demi Lovato Reacts to …: My Honest Reaction").
     // Nor after a question ("What's This Video About [Reaction]"), nor on a Q&A ("Answering Your Questions").
     // A how/why explainer title ("How Jackie Chan Gets Over Fences") is reacted to like any clip; a question typed as one is not.
-    // Nor on an invitation ("Let's Talk About Books"): the creator's own call, not a happening.
-    reacts: !NO_REACTION.has(s.cat ?? -1) && !INVITATION.test(s.text) && !/\breact|\banswering\b|\bq ?& ?a\b/i.test(s.text) && (!WH_Q_OPEN.test(s.text) || (/^(?:how|why)\s/i.test(s.text) && !s.asked)),
+    // Nor on an invitation ("Let's Talk About Books") or words to the viewer ("Fix Your Life", "Weird Music Test You Have
+    // to Try"): the video speaks to its own audience; "you" in a reaction title would mean the wrong people. (A song's
+    // words are no address: "Let You Down", "Lost on You" in a Music story are reacted to.)
+    reacts: !NO_REACTION.has(s.cat ?? -1) && !INVITATION.test(s.text) && (s.cat === MUSIC || !SECOND_PERSON.test(s.text)) && !/\breact|\banswering\b|\bq ?& ?a\b/i.test(s.text) && (!WH_Q_OPEN.test(s.text) || (/^(?:how|why)\s/i.test(s.text) && !s.asked)),
     explains: informational(s),
     // Not an experiment ("Make Mega Blender VS Coca Cola in Slow Motion") or a trailing aside ("… Dish... Vegan").
     craft: VP_OPENERS.test(s.text + " ") && !NOT_CRAFT.test(s.text) && !/\s(?:vs\.?|versus)\s|\.\.\.|…/i.test(s.text),
@@ -494,7 +500,7 @@ function helpers(s: Subject, year: number, rw: boolean): Helpers {
     firstPerson: FIRST_PERSON.test(s.text),
     asked: !!s.asked,
     game: s.cat === 20,
-    secondPerson: /\b(?:you|your|you're|you’re|yourself)\b/i.test(s.text),
+    secondPerson: SECOND_PERSON.test(s.text),
     mod: s.kind !== "headline" && !s.vp && s.text.split(" ").length <= 3 && !/\b(?:of|the|and|with|for|vs|on|in|at|to)\b|[&,’'"]/i.test(s.text) ? s.text : "",
     y: year,
   };

@@ -186,7 +186,10 @@ describe("drafts", () => {
     const win = subjectOf("how to win australia");
     const make = subjectOf("how to make cold brew");
     for (const p of ["hook:statistic", "struct:second_person", "struct:number_led"]) expect(hookText(p, win, 2017) ?? "").not.toMatch(/at Home|in 10 Minutes/);
-    expect(hookText("hook:statistic", make, 2017)).toBe("How to Make Cold Brew in 10 Minutes");
+    // (Cold brew steeps overnight: a thing made takes what it takes, see QUICK_TASK.)
+    expect(hookText("hook:statistic", make, 2017)).toBeNull();
+    expect(hookText("hook:statistic", subjectOf("how to style short wigs"), 2017)).toBe("How to Style Short Wigs in 10 Minutes");
+    expect(TEMPLATE_PATTERNS.map((p) => hookText(p, make, 2017)).join(" / ")).toMatch(/Make Cold Brew at Home/);
   });
   test("spelling: 'w/' spelled out, two-letter capitals in mixed case are emphasis, a music video's MV label goes", () => {
     expect(subjectOf("candy corn themed pizza w/ my dad").text).toBe("Candy Corn Themed Pizza with My Dad");
@@ -2070,4 +2073,22 @@ test("a recipe tested is the dish: 'AKUTAQ Eskimo Ice Cream Recipe Test' → 'Ak
   expect(s.genre).toBe("food");
   expect(s.text).toBe("Akutaq Eskimo Ice Cream");
   expect(hookText("hook:confession", s, 2017)).toBe("I Made Akutaq Eskimo Ice Cream at Home");
+});
+
+// From GB reading 93 (session 8).
+test("'in 10 Minutes' promises only a quick task, not a thing made ('How to Make Lloyd … Out of Cake')", () => {
+  const hooks = (t: string) => TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf(t), 2017)).filter(Boolean).join(" / ");
+  expect(hooks("How To Make LLOYD From The NEW LEGO NINJAGO MOVIE Out Of CAKE")).not.toMatch(/10 Minutes/);
+  expect(hooks("How To Make Grass Rope")).not.toMatch(/10 Minutes/);
+  expect(hooks("How to Style Short Wigs")).toMatch(/How to Style Short Wigs in 10 Minutes/);
+});
+
+// From GB reading 93 and US reading 259 (session 8).
+test("words to the viewer ('Fix Your Life') take no reaction frame; a song's words in a Music story do", () => {
+  const hooks = (name: string, cat: number) =>
+    TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject(name.toLowerCase(), { storyName: name, titles: [name], categoryIds: [cat] }), 2017)).filter(Boolean).join(" / ");
+  expect(hooks("Fix Your Life", 23)).not.toMatch(/Reaction/);
+  expect(hooks("Weird music test you have to try!", 22)).not.toMatch(/Reaction/);
+  expect(hooks("Things you need to know about Pennywise", 24)).not.toMatch(/Reaction/);
+  expect(hooks("Lost On You", 10)).toMatch(/Reaction/);
 });
