@@ -375,6 +375,9 @@ const SLUR = /\b(?:retard(?:ed|s)?|fag(?:got)?s?|tranny|trannies|spastic|spaz|n[
 /** Families a subject may use, in order: a sensitive topic never falls back to a light-hearted one. */
 function families(s: Subject, rw: boolean): Family[] {
   // A long subject reads as a headline: "What We Know About <ten words> So Far" does not.
+  // A creator's commentary ("We Need to Talk About the Las Vegas Shooting") is neither their own story ("- My Story")
+  // nor news to sum up: no frame.
+  if (s.tone.sensitive && /^(?:we\s+need\s+to|(?:let['’]?s|i\s+need\s+to|(?:i|we)\s+have\s+to))\s+talk\s+about\b/i.test(s.text)) return [];
   // Someone's own hard experience ("My 1st Day at Chemotherapy"): their story, not news ("What We Know").
   if (s.tone.sensitive && (s.personal || FIRST_PERSON.test(s.text))) return ["personal"];
   // A condition, not an event ("Cyclopia: A Rare Birth Defect …"): no timeline, no "what we know so far".
@@ -392,7 +395,8 @@ function families(s: Subject, rw: boolean): Family[] {
   // sum up ("Emma Thompson - What We Know") and no one to mourn: no frame.
   if (s.tone.sensitive && !s.tone.death && s.kind === "person") return [];
   // (So is a video in someone's memory: "In Memory of Liz Dawn".)
-  if (s.tone.sensitive && /\b(?:moment of silence|funeral|memorial service|wake for|dedication|in (?:loving )?memory of)\b|^(?:an?\s+)?tribute to\b/i.test(s.text)) return [];
+  // (Or a vigil: "Nashville Vigil for Las Vegas Shooting Victims" had read "…: What You Need to Know".)
+  if (s.tone.sensitive && /\b(?:moment of silence|funeral|memorial service|wake for|dedication|in (?:loving )?memory of|(?:candlelight\s+|prayer\s+)?vigils?)\b|^(?:an?\s+)?tribute to\b/i.test(s.text)) return [];
   // So is a call to act ("Let's Help the Victims of the Las Vegas Attack"): it is the creator's own appeal.
   // (Or a question put to someone, "Ask a Mortician- Home Death & Wake for Your Pet": an advice series, no news.)
   if (s.tone.sensitive && /^(?:let['’]?s|please|help|donate|pray|ask)\b/i.test(s.text)) return [];

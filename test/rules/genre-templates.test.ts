@@ -2092,3 +2092,12 @@ test("words to the viewer ('Fix Your Life') take no reaction frame; a song's wor
   expect(hooks("Things you need to know about Pennywise", 24)).not.toMatch(/Reaction/);
   expect(hooks("Lost On You", 10)).toMatch(/Reaction/);
 });
+
+// From US readings 261 and 263 (session 8).
+test("a vigil is a ceremony of mourning, and a creator's commentary on a tragedy is not their own story: no frame", () => {
+  const rw = (d: string) => TEMPLATE_PATTERNS.map((p) => rewriteText(p, d, { year: 2017 })).filter(Boolean);
+  expect(rw("Nashville vigil for Las Vegas shooting victims #PrayForVegas")).toEqual([]);
+  expect(rw("We Need To Talk About The Las Vegas Shooting...")).toEqual([]);
+  // Someone's own hard experience still is their story.
+  expect(rw("My 1st Day at Chemotherapy").join(" / ")).toMatch(/My Story/);
+});
