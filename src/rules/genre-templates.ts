@@ -29,6 +29,8 @@ export interface GenreHelpers {
   upcoming: boolean;
   /** A song story named by its performers, not the song ("Tori Kelly & Luis Fonsi"). */
   performers: boolean;
+  /** The latest year a trailer title of the story names (see Subject.trailerYear), or null. */
+  trailerYear: number | null;
 }
 type Tpl = (h: GenreHelpers) => string;
 const hookOnly = (f: Tpl): Tpl => (h) => (h.rw ? "" : f(h));
@@ -66,6 +68,8 @@ const differences: Tpl = (h) => {
 };
 /** A frame about a song's words, not for a story named by its performers ("5 Details You Missed in Tori Kelly & Luis Fonsi"). */
 const songsWords = (f: Tpl): Tpl => (h) => (h.performers ? "" : f(h));
+/** A frame that has seen the film: not when its trailer names a later year than the snapshot's ("Pacific Rim 2 Trailer 2018"). */
+const seen = (f: Tpl): Tpl => (h) => (h.trailerYear != null && h.trailerYear > h.y ? "" : f(h));
 /** A frame for animal footage, not for a ranking, list or quiz about animals (see RANKING). */
 const footage = (f: Tpl): Tpl => (h) => (RANKING.test(h.S) ? "" : f(h));
 
@@ -129,16 +133,17 @@ export const GENRE_TEMPLATES: Record<Genre, Partial<Record<string, Tpl[]>>> = {
     "struct:dash_split": [hookOnly((h) => `${h.S} - Reaction and Review`)],
   },
   screen: {
-    "hook:confession": [hookOnly((h) => `My Honest Review of ${h.S}`)],
-    "hook:question": [hookOnly((h) => `${h.Is} ${h.S} Worth Watching?`)],
+    "hook:confession": [hookOnly(seen((h) => `My Honest Review of ${h.S}`))],
+    "hook:question": [hookOnly(seen((h) => `${h.Is} ${h.S} Worth Watching?`))],
     "struct:number_led": [hookOnly((h) => `5 Things to Know Before You Watch ${h.S}`)],
     "struct:second_person": [hookOnly((h) => `Everything You Need to Know Before Watching ${h.S}`)],
-    "struct:first_person": [hookOnly((h) => `What I Loved About ${h.S}`)],
-    // (Only before it is out: "Eat, Clay, Love | Original Short Film" is out.)
+    "struct:first_person": [hookOnly(seen((h) => `What I Loved About ${h.S}`))],
+    // (Only before it is out: "Eat, Clay, Love | Original Short Film" is out; so is a film whose trailer names a year
+    // two or more before the snapshot's, "I'm Gonna Git You Sucka Trailer 1988".)
     // (Not after a subtitle: "Maze Runner: The Death Cure: Everything We Know So Far" has two colons.)
-    "hook:bold_claim": [hookOnly((h) => (h.upcoming && !h.S.includes(":") ? `${h.S}: Everything We Know So Far` : ""))],
-    "struct:bracket_tag": [hookOnly((h) => `${h.S} [Review]`)],
-    "struct:dash_split": [hookOnly((h) => `${h.S} - Review (No Spoilers)`)],
+    "hook:bold_claim": [hookOnly((h) => (h.upcoming && !(h.trailerYear != null && h.trailerYear < h.y - 1) && !h.S.includes(":") ? `${h.S}: Everything We Know So Far` : ""))],
+    "struct:bracket_tag": [hookOnly(seen((h) => `${h.S} [Review]`))],
+    "struct:dash_split": [hookOnly(seen((h) => `${h.S} - Review (No Spoilers)`))],
   },
   explainer: {
     "hook:question": [(h) => `Why ${h.Does} ${h.NP} Matter?`],

@@ -133,6 +133,9 @@ const TRAIL_RE = new RegExp(
 const FRAMING_ONLY =
   /^(?:diy|how to|review|unboxing|reaction|update|video|videos|photos|audio|footage|clip|follow me around|day in the life|explained|first impressions|honest review|full review|trailer|teaser|official video|official trailer|tutorial|recap|vlog|after ?show|(?:match |game |extended )?highlights|full episode|interview|podcast|behind the scenes|preview|live ?stream|sneak peek|bloopers|breaking(?: news)?|special report|news|live|watch live|live now|watch now|(?:ultra |super |so )?rare|amazing|incredible|wow|omg|insane|epic|unbelievable|shocking|finally|must watch|exposed|revealed|confirmed|warning|exclusive|must see|watch|watch this|look at this|check this out|caught on (?:camera|tape)|(?:week|part|pt|episode|ep|season|vol|chapter)\.?\s*\d+)$/i;
 
+/** A fight's or a match's side event named alone in a segment ("WEIGH-IN LIVESTREAM", "Full Press Conference"). */
+const EVENT_FORMAT = /^(?:(?:full|official|live)\s+)*((?:post[- ]?(?:fight|match)\s+)?(?:weigh[- ]?ins?|press conference|face[- ]?offs?|presser|media day|open workouts?))(?:\s+(?:live\s*stream|livestream|live))?$/i;
+
 /** Segments of a title at its separators, first (main) part first. */
 function segments(t: string): string[] {
   return t
@@ -200,7 +203,11 @@ export function draftSubject(draft: string): DraftSubject {
   t = t.replace(/\*+([^*]+)\*+(?=\s+[\p{L}\p{N}])/gu, "$1");
   const parts = segments(t);
   // (Nor a bare question word cut from the rest: "How Much?! Missguided Haul" is the haul.)
-  const main = parts.find((p) => !FRAMING_ONLY.test(p) && !(parts.length > 1 && /^(?:how|what|why|who|when|where)(?:\s+\S+)?$/i.test(p))) ?? parts[0] ?? t;
+  let main = parts.find((p) => !FRAMING_ONLY.test(p) && !(parts.length > 1 && /^(?:how|what|why|who|when|where)(?:\s+\S+)?$/i.test(p))) ?? parts[0] ?? t;
+  // A fight's weigh-in or press conference labelled after a separator is the video, not the fight ("Joseph Parker v
+  // Hughie Fury | WEIGH-IN LIVESTREAM" is no fight "in 60 Seconds"): the label joins the sides.
+  const side = /\s(?:v|vs)\.?\s/i.test(main) ? parts.slice(parts.indexOf(main) + 1).map((p) => EVENT_FORMAT.exec(p)).find(Boolean) : null;
+  if (side) main = `${main} ${side[1]}`;
   let span = "";
   const sm = SPAN_RE.exec(main);
   let s = main;

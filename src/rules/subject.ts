@@ -49,6 +49,9 @@ export interface Subject {
   storied?: boolean;
   /** The story's titles announce a film or show (trailer, teaser, first look): it is not out yet. */
   upcoming?: boolean;
+  /** The latest year a trailer title of the story names outside the subject ("I'm Gonna Git You Sucka Trailer 1988",
+   * "Pacific Rim 2 Trailer 2018"), or absent: with the snapshot's year, it tells an old film's trailer and a film not out. */
+  trailerYear?: number;
   /** A song story named by its performers ("Tori Kelly & Luis Fonsi - Hallelujah"): no frame about the song's words. */
   performers?: boolean;
 }
@@ -354,7 +357,8 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   // otherwise it is the song ("R5 - Hurts Good", "One More Light (Official Video) - Linkin Park").
   // (More than half the videos, as topicKind counts a music story.)
   const music = cc.n > 0 && (cc.counts.get(MUSIC) ?? 0) * 2 > cc.n;
-  const story = { cat, storied: (ctx.titles?.length ?? 0) > 0, upcoming: (ctx.titles ?? []).some((t) => UPCOMING.test(t)) };
+  const trailerYear = yearOfTrailers(s.text, ctx.titles ?? []);
+  const story = { cat, storied: (ctx.titles?.length ?? 0) > 0, upcoming: (ctx.titles ?? []).some((t) => UPCOMING.test(t)), ...(trailerYear ? { trailerYear } : {}) };
   // A channel is no product, whatever its category ("IGN Live" is no "I Switched to IGN"): a creator or a brand,
   // not a person ("GoPro [Career Highlights]" does not read).
   if (s.kind === "product" && (ctx.channels ?? []).some((c) => alnum(c) === alnum(s.text))) return { ...s, ...story, kind: "general", the: false, genre: null, music: false };
@@ -497,6 +501,17 @@ const heroTrailer = (name: string, title: string) =>
   title.toLowerCase().startsWith(name.toLowerCase()) && /^\s*[-–—:|]?\s*(?:(?:official|final|new)\s+)*(?:teaser|trailer)\b/i.test(title.slice(name.length));
 
 const UPCOMING = /\b(?:trailer|teaser|first look|sneak peek|coming soon|announcement)\b/i;
+
+/** The latest year (1900–2099) that a trailer title names outside the subject's own name ("1922" is a film's name). */
+function yearOfTrailers(subject: string, titles: readonly string[]): number | undefined {
+  const own = subject.toLowerCase();
+  let best: number | undefined;
+  for (const t of titles) {
+    if (!UPCOMING.test(t)) continue;
+    for (const m of t.toLowerCase().split(own).join(" ").matchAll(/\b(19\d\d|20\d\d)\b/g)) best = Math.max(best ?? 0, Number(m[1]));
+  }
+  return best;
+}
 
 /** A dish keeps its name; the frames say "Recipe" ("Chicken Fajita Soup Recipe" → "Chicken Fajita Soup"). */
 const dish = (t: string) => t.replace(/\s+Recipes?(?:\s+Tests?)?$/i, "").replace(/^DIY\s+/i, "") || t;

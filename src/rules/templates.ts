@@ -642,6 +642,7 @@ function genreHook(pattern: string, s: Subject, year: number, rw: boolean): stri
     a: !determined && COUNTABLE_DISH.test(s.text) ? `${indefinite(s.text)} ` : "",
     upcoming: !s.storied || !!s.upcoming,
     performers: !!s.performers,
+    trailerYear: s.trailerYear ?? null,
   };
   for (const tpl of vs) {
     const raw = tpl(h);

@@ -1861,7 +1861,8 @@ test("a time of day's routine is someone's day, not a tutorial; a film's own 'A'
   const hooks = TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("morning routine", { storyName: "Morning Routine", titles: ["My Morning Routine 2017"], categoryIds: [26] }), 2017)).filter(Boolean).join(" / ");
   expect(hooks).not.toMatch(/Tutorial|Step by Step|Mistakes Beginners|in 10 Minutes/);
   const film = topicSubject("a quiet place", { storyName: "A Quiet Place", titles: ["A Quiet Place (2018) - Official Teaser Trailer - Paramount Pictures"], categoryIds: [1] });
-  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, film, 2017))).toContain("My Honest Review of A Quiet Place");
+  // (Not "My Honest Review of A Quiet Place": its teaser names 2018, so it was not out; see the trailer-year test.)
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, film, 2017))).toContain("5 Things to Know Before You Watch A Quiet Place");
 });
 
 // Seen in GB readings 45 and 62.
@@ -2100,4 +2101,24 @@ test("a vigil is a ceremony of mourning, and a creator's commentary on a tragedy
   expect(rw("We Need To Talk About The Las Vegas Shooting...")).toEqual([]);
   // Someone's own hard experience still is their story.
   expect(rw("My 1st Day at Chemotherapy").join(" / ")).toMatch(/My Story/);
+});
+
+// From US reading 261 and GB readings 95-96 (session 8).
+test("a trailer's year tells an old film (no 'Everything We Know So Far') and a film not out (no review)", () => {
+  const hooks = (name: string, titles: string[]) =>
+    TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject(name.toLowerCase(), { storyName: name, titles, categoryIds: titles.map(() => 1) }), 2017)).filter(Boolean).join(" / ");
+  const old = hooks("I'm Gonna Git You Sucka Trailer 1988", ["I'm Gonna Git You Sucka Trailer 1988"]);
+  expect(old).toMatch(/My Honest Review of I'm Gonna Git You Sucka/);
+  expect(old).not.toMatch(/So Far/);
+  const next = hooks("PACIFIC RIM 2 Trailer 2018", ["PACIFIC RIM 2 Trailer 2018"]);
+  expect(next).toMatch(/Before You Watch Pacific Rim 2/);
+  expect(next).not.toMatch(/Review|Loved|Worth Watching/);
+  // A year that is the film's name is no date ("1922").
+  expect(hooks("1922", ["1922 | Official Trailer [HD] | Netflix"])).not.toBe("");
+});
+
+// From GB readings 95-96 (session 8).
+test("a fight's weigh-in labelled after a separator is the video: the label joins the sides", () => {
+  expect(rewriteSubject("Joseph Parker v Hughie Fury | WEIGH-IN LIVESTREAM", { year: 2017 }).text).toBe("Joseph Parker v Hughie Fury Weigh-In");
+  expect(rewriteSubject("Leeds v Burton | Highlights", { year: 2017 }).text).toBe("Leeds v Burton");
 });
