@@ -66,8 +66,12 @@ const PLAIN_WORDS = new Set(
 
 export type Casing = Map<string, string>;
 
-/** A shouted 4-letter word with two vowels is a word ("CAKE", "LOVE"), not an acronym; not when its vowels are only I's ("WWII"). */
-const wordLike4 = (w: string) => /^[A-Z]{4}$/.test(w) && /[AEOU]/.test(w) && (w.match(/[AEIOU]/g) ?? []).length >= 2;
+/**
+ * A shouted 4-letter word with two vowels is a word ("CAKE", "LOVE"), not an acronym; not when its vowels are only I's
+ * ("WWII"), nor when the readability lexicon holds no such word ("RHOA", The Real Housewives of Atlanta).
+ */
+const LEXICON_WORDS = new Set((lexicon as { words: string[] }).words);
+const wordLike4 = (w: string) => /^[A-Z]{4}$/.test(w) && /[AEOU]/.test(w) && (w.match(/[AEIOU]/g) ?? []).length >= 2 && LEXICON_WORDS.has(w.toLowerCase());
 
 /**
  * Casing dictionary from real text about a topic (the matched story's name and its items' titles):

@@ -68,6 +68,9 @@ const LEAD_RE = new RegExp(
       LAUNCH,
       // "Video of Storm Ophelia in Ireland" is about the storm.
       String.raw`(?:video|footage|photos?|pictures?)\s+of`,
+      // An order to watch before what is shown ("See the Devastation of California's Still-Roaring Wildfires", "Watch the
+      // Moment Jason Aldean Stopped Performing …"): a frame after it would read "Watch …: What We Know".
+      String.raw`(?:watch|see)(?=\s+the\s+\S+\s+\S+)`,
     ].join("|") +
     String.raw`)\s+`,
   "i",

@@ -129,3 +129,10 @@ test("a hashtag keeps the casing its creator wrote (GB reading 2: '#tbt', not '#
   expect(titleCase("#tbt windows 95 video guide")).toBe("#tbt Windows 95 Video Guide");
   expect(titleCase("prayers for #vegas today")).toBe("Prayers for #vegas Today");
 });
+
+// From US reading 265 (session 8).
+test("a 4-letter all-caps name no English word spells is an acronym ('RHOA'); a shouted word stays a word ('CAKE')", () => {
+  const d = casingFrom(["RHOA: Season 10 Official First Look - Premiering November 5 at 8/7c | Bravo"]);
+  expect(recase("rhoa", d)).toBe("RHOA");
+  expect(recase("cake", casingFrom(["My Birthday CAKE Fail"]))).toBe("cake");
+});

@@ -2122,3 +2122,11 @@ test("a fight's weigh-in labelled after a separator is the video: the label join
   expect(rewriteSubject("Joseph Parker v Hughie Fury | WEIGH-IN LIVESTREAM", { year: 2017 }).text).toBe("Joseph Parker v Hughie Fury Weigh-In");
   expect(rewriteSubject("Leeds v Burton | Highlights", { year: 2017 }).text).toBe("Leeds v Burton");
 });
+
+// From US readings 264-265 (session 8).
+test("an order to watch ('See the Devastation of …') is framing: no frame reads 'See …: What We Know'", () => {
+  const rw = TEMPLATE_PATTERNS.map((p) => rewriteText(p, "See The Devastation of California's Still-Roaring Wildfires  (HBO)", { year: 2017 })).filter(Boolean);
+  expect(rw.length).toBeGreaterThan(0);
+  for (const r of rw) expect(r).not.toMatch(/^See\b/);
+  expect(rewriteSubject("Watch This", { year: 2017 }).text).toBe("Watch This");
+});
