@@ -5,6 +5,7 @@ import { cached, lru } from "./cache.ts";
 import { patternStats } from "./intel.ts";
 import type { PatternStat } from "../rules/patterns.ts";
 import { matchStory } from "./indexes.ts";
+import { vaultColumns } from "../vault/columns.ts";
 import type { StoryView } from "./storyview.ts";
 
 /** Fuzzy story match, memoised per snapshot (matching is the costly step of grade and rewrites). */
@@ -42,7 +43,24 @@ export function storyContext(snap: Loaded, story: StoryView): TopicContext {
     const r = story.rec;
     const topical = r.creators.length >= 2 || r.searchKeys.length > 0 || r.newsUrls.length > 0;
     const oneWord = !/\s/.test(r.name.trim());
-    return { storyName: r.name, titles, categoryIds, channels, niche: story.niche, topical, ...(oneWord ? { nameStories: snap.idx.matcher.storiesHolding(r.name) } : {}) };
+    // One channel's story: how many videos that channel has in the snapshot (a regular creator's vlog, not a one-off clip).
+    const one = channels.length > 0 && channels.every((c) => c === channels[0]) ? channelVideos(snap).get(channels[0]) : undefined;
+    return { storyName: r.name, titles, categoryIds, channels, niche: story.niche, topical, ...(oneWord ? { nameStories: snap.idx.matcher.storiesHolding(r.name) } : {}), ...(one ? { channelVideos: one } : {}) };
+  });
+}
+
+/** Videos per channel name in the snapshot, counted once per snapshot (from the columns when the body has them). */
+function channelVideos(snap: Loaded): Map<string, number> {
+  return cached(snap, "channelVideos", 0, () => {
+    const out = new Map<string, number>();
+    const c = vaultColumns(snap.body);
+    if (c) {
+      const chan = c.col<Uint32Array>("v.channelTitle");
+      const byId = new Map<number, number>();
+      for (let i = 0; i < chan.length; i++) byId.set(chan[i], (byId.get(chan[i]) ?? 0) + 1);
+      for (const [k, n] of byId) out.set(c.str(k), n);
+    } else for (const v of snap.body.videos) out.set(v.channelTitle, (out.get(v.channelTitle) ?? 0) + 1);
+    return out;
   });
 }
 

@@ -31,6 +31,8 @@ export interface GenreHelpers {
   performers: boolean;
   /** The latest year a trailer title of the story names (see Subject.trailerYear), or null. */
   trailerYear: number | null;
+  /** A regular creator's own vlog (see Subject.vlog): no reaction frame. */
+  vlog: boolean;
 }
 type Tpl = (h: GenreHelpers) => string;
 const hookOnly = (f: Tpl): Tpl => (h) => (h.rw ? "" : f(h));
@@ -165,12 +167,12 @@ export const GENRE_TEMPLATES: Record<Genre, Partial<Record<string, Tpl[]>>> = {
   // One creator's video that nobody else covered: "Why Is Everyone Talking About …" would be untrue, and a
   // short name ("Helmer Zone", "Small Doses") says too little to react to.
   clip: {
-    "hook:confession": [hookOnly((h) => (h.firstPerson || h.S.split(" ").length < 4 || INVITATION.test(h.S) || SECOND_PERSON.test(h.S) ? "" : `My Honest Reaction to ${h.NP}`))],
+    "hook:confession": [hookOnly((h) => (h.firstPerson || h.vlog || h.S.split(" ").length < 4 || INVITATION.test(h.S) || SECOND_PERSON.test(h.S) ? "" : `My Honest Reaction to ${h.NP}`))],
     "struct:bracket_tag": [
       // A reaction tag fits a happening ("Giving Dolls Tiny Makeovers [Reaction]"), not a bare name or thing
       // ("Green Lantern [Reaction]", "Cider-Braised Pork Shoulder [Reaction]").
       // With the article its name came with ("The Voice 2017 Blind Audition [Reaction]").
-      hookOnly((h) => (h.firstPerson || h.S.split(" ").length < 4 || INVITATION.test(h.S) || SECOND_PERSON.test(h.S) ? "" : `${h.NP} [Reaction]`)),
+      hookOnly((h) => (h.firstPerson || h.vlog || h.S.split(" ").length < 4 || INVITATION.test(h.S) || SECOND_PERSON.test(h.S) ? "" : `${h.NP} [Reaction]`)),
     ],
   },
 };

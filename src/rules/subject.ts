@@ -49,6 +49,9 @@ export interface Subject {
   storied?: boolean;
   /** The story's titles announce a film or show (trailer, teaser, first look): it is not out yet. */
   upcoming?: boolean;
+  /** A regular creator's own vlog: the story is one People & Blogs channel named like a person or a vlog, with 3+
+   * videos in the snapshot ("Trying to Make It All Work", SACCONEJOLYs): their day, nothing to react to. */
+  vlog?: boolean;
   /** The latest year a trailer title of the story names outside the subject ("I'm Gonna Git You Sucka Trailer 1988",
    * "Pacific Rim 2 Trailer 2018"), or absent: with the snapshot's year, it tells an old film's trailer and a film not out. */
   trailerYear?: number;
@@ -157,6 +160,8 @@ export interface TopicContext extends GenreContext {
   nameStories?: number;
   /** For a one-word typed topic: how many stories of the snapshot hold that word. */
   topicStories?: number;
+  /** For a story of one channel: how many videos that channel has in the snapshot. */
+  channelVideos?: number;
 }
 
 /** Head words that read with "the" ("the Las Vegas Shooting", "the Bitcoin Price", "the Keto Diet"). */
@@ -358,7 +363,8 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   // (More than half the videos, as topicKind counts a music story.)
   const music = cc.n > 0 && (cc.counts.get(MUSIC) ?? 0) * 2 > cc.n;
   const trailerYear = yearOfTrailers(s.text, ctx.titles ?? []);
-  const story = { cat, storied: (ctx.titles?.length ?? 0) > 0, upcoming: (ctx.titles ?? []).some((t) => UPCOMING.test(t)), ...(trailerYear ? { trailerYear } : {}) };
+  const vlog = (cat === PEOPLE_BLOGS || cat === HOWTO_STYLE) && (ctx.channelVideos ?? 0) >= 3 && personChannel(ctx.channels?.[0] ?? "");
+  const story = { cat, storied: (ctx.titles?.length ?? 0) > 0, upcoming: (ctx.titles ?? []).some((t) => UPCOMING.test(t)), ...(trailerYear ? { trailerYear } : {}), ...(vlog ? { vlog } : {}) };
   // A channel is no product, whatever its category ("IGN Live" is no "I Switched to IGN"): a creator or a brand,
   // not a person ("GoPro [Career Highlights]" does not read).
   if (s.kind === "product" && (ctx.channels ?? []).some((c) => alnum(c) === alnum(s.text))) return { ...s, ...story, kind: "general", the: false, genre: null, music: false };
@@ -501,6 +507,10 @@ const heroTrailer = (name: string, title: string) =>
   title.toLowerCase().startsWith(name.toLowerCase()) && /^\s*[-–—:|]?\s*(?:(?:official|final|new)\s+)*(?:teaser|trailer)\b/i.test(title.slice(name.length));
 
 const UPCOMING = /\b(?:trailer|teaser|first look|sneak peek|coming soon|announcement)\b/i;
+
+const PEOPLE_BLOGS = 22, HOWTO_STYLE = 26;
+/** A channel named like a person ("Patricia Bright", "Lucy Moon") or a vlog ("FleurDeVlog", "RomanAtwoodVlogs"); not "Meet Arnold", "The Atlantic". */
+const personChannel = (ch: string) => /vlog/i.test(ch) || (/^\p{Lu}[\p{Ll}'’]+ (?:\p{Lu}\.? )?\p{Lu}[\p{Ll}'’]+$/u.test(ch) && !/^(?:the|meet|my|our|your|video|random)\s/i.test(ch));
 
 /** The latest year (1900–2099) that a trailer title names outside the subject's own name ("1922" is a film's name). */
 function yearOfTrailers(subject: string, titles: readonly string[]): number | undefined {

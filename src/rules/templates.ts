@@ -488,7 +488,8 @@ function helpers(s: Subject, year: number, rw: boolean): Helpers {
     // Nor on an invitation ("Let's Talk About Books") or words to the viewer ("Fix Your Life", "Weird Music Test You Have
     // to Try"): the video speaks to its own audience; "you" in a reaction title would mean the wrong people. (A song's
     // words are no address: "Let You Down", "Lost on You" in a Music story are reacted to.)
-    reacts: !NO_REACTION.has(s.cat ?? -1) && !INVITATION.test(s.text) && (s.cat === MUSIC || !SECOND_PERSON.test(s.text)) && !/\breact|\banswering\b|\bq ?& ?a\b/i.test(s.text) && (!WH_Q_OPEN.test(s.text) || (/^(?:how|why)\s/i.test(s.text) && !s.asked)),
+    // Nor on a regular creator's own vlog ("Trying to Make It All Work", see Subject.vlog).
+    reacts: !NO_REACTION.has(s.cat ?? -1) && !s.vlog && !INVITATION.test(s.text) && (s.cat === MUSIC || !SECOND_PERSON.test(s.text)) && !/\breact|\banswering\b|\bq ?& ?a\b/i.test(s.text) && (!WH_Q_OPEN.test(s.text) || (/^(?:how|why)\s/i.test(s.text) && !s.asked)),
     explains: informational(s),
     // Not an experiment ("Make Mega Blender VS Coca Cola in Slow Motion") or a trailing aside ("… Dish... Vegan").
     craft: VP_OPENERS.test(s.text + " ") && !NOT_CRAFT.test(s.text) && !/\s(?:vs\.?|versus)\s|\.\.\.|…/i.test(s.text),
@@ -643,6 +644,7 @@ function genreHook(pattern: string, s: Subject, year: number, rw: boolean): stri
     upcoming: !s.storied || !!s.upcoming,
     performers: !!s.performers,
     trailerYear: s.trailerYear ?? null,
+    vlog: !!s.vlog,
   };
   for (const tpl of vs) {
     const raw = tpl(h);

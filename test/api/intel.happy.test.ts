@@ -325,6 +325,16 @@ describe("/hook-rescue", () => {
     }
   });
 
+  test("a regular creator's own vlog (one People & Blogs channel named like a person, 3+ videos) gets no reaction frame", async () => {
+    // "Back to School Outfit Ideas" is Grace Helbig's (8 videos in the demo snapshot); "Grey Wolf Chases Family in Car" is ViralHog's clip.
+    const vlog = await get(`/api/public/hook-rescue?topic=${encodeURIComponent("back to school outfit ideas")}`);
+    expect(vlog.status).toBe(200);
+    expect(vlog.body.data.matchedTopic).toBe("Back to School Outfit Ideas");
+    for (const h of vlog.body.data.hooks) expect(h.text).not.toMatch(/Reaction/);
+    const clip = await get(`/api/public/hook-rescue?topic=${encodeURIComponent("grey wolf chases family in car")}`);
+    expect(clip.body.data.hooks.map((h: { text: string }) => h.text).join(" / ")).toMatch(/Reaction/);
+  });
+
   test("validated patterns but no hook that reads right (another language, a greeting): status no_fitting_hook, an empty list, 0 credits", async () => {
     for (const topic of ["한국 맥도날드 신 초콜릿 메뉴", "welcome baby taika!"]) {
       const before = await usage();

@@ -2130,3 +2130,16 @@ test("an order to watch ('See the Devastation of …') is framing: no frame read
   for (const r of rw) expect(r).not.toMatch(/^See\b/);
   expect(rewriteSubject("Watch This", { year: 2017 }).text).toBe("Watch This");
 });
+
+// From GB readings 97-99 (session 8).
+test("a regular creator's vlog (one People & Blogs or Howto & Style channel named like a person or a vlog, 3+ videos) takes no reaction frame", () => {
+  const hooks = (name: string, channel: string, channelVideos: number, cat = 22) =>
+    TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject(name.toLowerCase(), { storyName: name, titles: [name], categoryIds: [cat], channels: [channel], channelVideos }), 2017)).filter(Boolean).join(" / ");
+  expect(hooks("So Many New Clothes!", "Amelia Liana", 10, 26)).not.toMatch(/Reaction/);
+  expect(hooks("Never Been This Nervous to Meet Somebody!", "Estée Lalonde", 4)).not.toMatch(/Reaction/);
+  expect(hooks("Weekend in BRIGHTON with Mike!", "FleurDeVlog", 3)).not.toMatch(/Reaction/);
+  // A one-off upload by a person, or a regular brand channel, is a clip to react to.
+  expect(hooks("Never Been This Nervous to Meet Somebody!", "Estée Lalonde", 1)).toMatch(/Reaction/);
+  expect(hooks("Grey Wolf Chases Family in Car", "ViralHog", 7)).toMatch(/Reaction/);
+  expect(hooks("Arnold Was Hit With 1000000 Volts", "Meet Arnold", 5)).toMatch(/Reaction/);
+});
