@@ -20,13 +20,14 @@ export function calm(t: string): string {
   // A lone "A" inside a shouted title is the article ("DROPS A TANK"), not an initial.
   // (Not an acronym or handle no English word is spelled like: "KUWTK".)
   // (Nor the film "IT" before what names it as one: "IT PENNYWISE GLAM HALLOWEEN MAKEUP", "IT MOVIE REVIEW".)
-  return t.replace(/\b[A-Z][A-Z'’]+\b/g, (w, at: number) => (w === "IT" && FILM_IT.test(t.slice(at + 2)) ? w : (w.length >= 3 && /[AEIOU]/.test(w) && !unspeakable(w)) || SHORT_WORDS.has(w) ? w.toLowerCase() : w)).replace(/(?<=\S\s)A(?=\s+[A-Za-z]{2})/g, "a");
+  // (Letter edges, not \b: an accented capital is a letter, "LÉON" is one word, not "L", "ON".)
+  return t.replace(/(?<![\p{L}\p{N}])[A-Z][\p{Lu}'’]+(?![\p{L}\p{N}])/gu, (w, at: number) => (w === "IT" && FILM_IT.test(t.slice(at + 2)) ? w : (w.length >= 3 && /[AEIOU]/.test(w) && !unspeakable(w)) || SHORT_WORDS.has(w) ? w.toLowerCase() : w)).replace(/(?<=\S\s)A(?=\s+[A-Za-z]{2})/g, "a");
 }
 
 /** Short common words in capitals inside mixed-case text are emphasis ("Level UP", "Best Wash-N-Go EVER"), not acronyms. */
 export const plainShort = (t: string) =>
   // (Not a part of a name joined by "&": "AT&T".)
-  t.replace(/(?<![&])\b(?:MY|BY|TO|OF|IN|ON|AT|IS|WE|ME|BE|DO|GO|SO|NO|OR|AN|AS|UP|EVER|BUY|FULL|NEW|BEST|WHOLE|REAL|HUGE|BIG|FREE|ONLY|EVERY|NEVER|ALWAYS|MUST|VERY|MOST|ALL|NOT|YOU|YOUR|THIS|THAT|WHAT|WHY|HOW|WHEN|GOT|GET|OUR|THE|AND|FOR|WITH)\b(?![&])/g, (w) => w.toLowerCase());
+  t.replace(/(?<![&\p{L}\p{N}])(?:MY|BY|TO|OF|IN|ON|AT|IS|WE|ME|BE|DO|GO|SO|NO|OR|AN|AS|UP|EVER|BUY|FULL|NEW|BEST|WHOLE|REAL|HUGE|BIG|FREE|ONLY|EVERY|NEVER|ALWAYS|MUST|VERY|MOST|ALL|NOT|YOU|YOUR|THIS|THAT|WHAT|WHY|HOW|WHEN|GOT|GET|OUR|THE|AND|FOR|WITH)(?![&\p{L}\p{N}])/gu, (w) => w.toLowerCase());
 
 /**
  * Words of 3–6 letters in capitals that writers capitalise only for emphasis ("Police DOG", "Gets HIT"),

@@ -32,3 +32,11 @@ describe("shouting", () => {
     expect(shiftTypos("CQuartz")).toBe("CQuartz");
   });
 });
+
+// From US reading 269 (session 8).
+test("an accented capital is a letter of its word: 'LÉON' is not 'L' + the short word 'ON'", () => {
+  expect(calm("LÉON")).not.toMatch(/LÉon/);
+  expect(plainShort("LÉON - I Believe in Us")).toBe("LÉON - I Believe in Us");
+  expect(plainShort("Level UP")).toBe("Level up");
+  expect(calm("MEET MY NEW KITTEN")).toBe("meet my new kitten");
+});
