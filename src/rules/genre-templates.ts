@@ -81,7 +81,7 @@ export const SECOND_PERSON = /\b(?:you|your|yours|you're|you’re|you'll|you’l
 export const INVITATION = /^(?:get|come|join|let['’]?s|help|grab|shop|spend the day|grwm|return to|go to|visit)\s|\bq ?& ?a\b/i;
 
 /** A lifestyle head ("haul", "challenge"): frames that read right for it. */
-const LIFESTYLE_HEADS = new Set("haul routine challenge vlog tag makeover transformation lookbook try-on favorite favourite storytime q&a grwm tour".split(" "));
+const LIFESTYLE_HEADS = new Set("haul routine challenge vlog tag makeover transformation lookbook try-on favorite favourite storytime q&a grwm tour diary".split(" "));
 const head = (h: GenreHelpers) => (h.S.toLowerCase().split(" ").pop() ?? "").replace(/s$/, "");
 /** A subject that opens with a count ("Five Crazy Donut Burgers", "3 DIY Cupcakes"). */
 const COUNTED = /^(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|fifty|hundred)\b/i;

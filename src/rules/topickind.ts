@@ -131,6 +131,12 @@ export function namesPerson(text: string): boolean {
  * The kind of a topic. `hooked`: whether the text already carries a hook of its own (a question, a
  * superlative, a confession…), which makes it a headline rather than a name.
  */
+/**
+ * Every title numbers an episode ("Wrestling Games - Angry Video Game Nerd (Episode 149)", "EnVy Eats - Episode 1-
+ * Taimou Style Meatballs"): a show's segment in a Gaming story, not a game to review.
+ */
+const episodeOfShow = (titles: readonly string[]) => titles.length > 0 && titles.every((t) => /\b(?:episode|ep\.?)\s*#?\d+/i.test(t));
+
 export function topicKind(text: string, ctx: KindContext = {}, hooked = false): TopicKind {
   const t = text.trim();
   const w = words(t);
@@ -169,7 +175,7 @@ export function topicKind(text: string, ctx: KindContext = {}, hooked = false): 
   // (Not a game's song: "Jump Up, Super Star! - Super Mario Odyssey Musical".)
   // (Nor a scene with a verb in -ing inside: "White People Renovating Houses" is a South Park episode, no game.)
   // (Nor a clip of play: "Sniper Tower Build", "… Glitch", "… Montage".)
-  if (w.length <= 5 && majority(GAMING) && !w.slice(1).some(gerundOpener) && !/\b(?:build|builds|glitch|glitches|montage|moments|fails|clutch|ace|wins?|kills|walkthrough|gameplay|playthrough|speedrun|tips|tricks|guide)$/i.test(t) && !(ctx.titles ?? []).some((x: string) => /\b(?:musical|song|soundtrack|theme song|music video)\b/i.test(x))) return "product";
+  if (w.length <= 5 && majority(GAMING) && !w.slice(1).some(gerundOpener) && !/\b(?:build|builds|glitch|glitches|montage|moments|fails|clutch|ace|wins?|kills|walkthrough|gameplay|playthrough|speedrun|tips|tricks|guide)$/i.test(t) && !(ctx.titles ?? []).some((x: string) => /\b(?:musical|song|soundtrack|theme song|music video)\b/i.test(x)) && !episodeOfShow(ctx.titles ?? [])) return "product";
   if (w.length <= 4 && (ctx.niche === "Tech" || ctx.niche === "AI") && MODEL_TOKEN_RE.test(t)) return "product";
   if (namesPerson(t)) return "person";
   if (w.length <= 4 && musical && !/\d/.test(t) && !HEADLINE_WORDS_RE.test(t) && !NOT_PERSON_TAIL.has((w[w.length - 1] ?? "").toLowerCase())) return "person";
@@ -229,7 +235,7 @@ function lifestyleFormat(text: string): boolean {
   const head = words(text.toLowerCase()).filter((x) => !/^(?:19|20)\d\d$/.test(x)).pop() ?? "";
   return LIFESTYLE_HEAD.has(head) || /\b(?:day|weekend|week|morning|night)\s+in\s+(?:the|my)\s+life\b/i.test(text);
 }
-const LIFESTYLE_HEAD = new Set("haul hauls routine routines challenge vlog vlogs tag makeover transformation lookbook try-on favorites favourites storytime q&a grwm tour".split(" "));
+const LIFESTYLE_HEAD = new Set("haul hauls routine routines challenge vlog vlogs tag makeover transformation lookbook try-on favorites favourites storytime q&a grwm tour diary diaries".split(" "));
 // (A series of films or shows, not of products: "LEGO Ultimate Collectors Series Millennium Falcon" is a toy.)
 const SCREEN_WORDS = /\b(?:trailers?|teasers?|official clip|movie|film|season \d+|episodes?|(?<!collectors?\s|collection\s|product\s|signature\s)series|netflix|hulu|amazon (?:video|studios)|premiere|sneak peek)\b/i;
 const NEWS = 25, FILM = 1, ENTERTAINMENT = 24, EDUCATION = 27, SCITECH = 28, ANIMALS = 15, SPORTS = 17;

@@ -2143,3 +2143,11 @@ test("a regular creator's vlog (one People & Blogs or Howto & Style channel name
   expect(hooks("Grey Wolf Chases Family in Car", "ViralHog", 7)).toMatch(/Reaction/);
   expect(hooks("Arnold Was Hit With 1000000 Volts", "Meet Arnold", 5)).toMatch(/Reaction/);
 });
+
+// From GB reading 102 (session 8).
+test("an outfit diary is a lifestyle format like a lookbook ('Outfit Diary (2017)', not 'Outfit Diary in 60 Seconds')", () => {
+  const ctx = { storyName: "Outfit Diary", titles: ["Curvy Maternity Outfit Diary!", "My Holiday Outfit Diary | A Week In Outfits | Zoella"], categoryIds: [26, 26], topical: true };
+  const hooks = TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("outfit diary", ctx), 2017)).filter(Boolean).join(" / ");
+  expect(hooks).toMatch(/Outfit Diary \(2017\)/);
+  expect(hooks).not.toMatch(/60 Seconds|Things to Know|Opinion/);
+});

@@ -120,3 +120,10 @@ test("a name doing something is no person ('Tom Cruise Singing'); a name is ('To
   expect(namesPerson("Tom Cruise Singing")).toBe(false);
   expect(namesPerson("Tom Cruise")).toBe(true);
 });
+
+// From GB reading 100 (session 8).
+test("a Gaming story whose every title numbers an episode is a show's segment, not a game", () => {
+  expect(topicKind("Wrestling Games", { categoryIds: [20], titles: ["Wrestling Games - Angry Video Game Nerd (Episode 149)"] })).not.toBe("product");
+  expect(topicKind("EnVy Eats", { categoryIds: [20], titles: ["EnVy Eats - Episode 1- Taimou Style Meatballs"] })).not.toBe("product");
+  expect(topicKind("Cuphead", { categoryIds: [20], titles: ["Cuphead - Launch Trailer"] })).toBe("product");
+});
