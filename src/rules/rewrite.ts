@@ -177,6 +177,8 @@ function undated(text: string): string {
       .replace(/(?<=\p{L})(?<!\b(?:part|pt|on|at|from|since|by|until|of|before|after)\.?)\s+\d{1,2}\/\d{1,2}$/iu, "")
       // A year after the title's full stop ("… Attacked by Dog. 2017"); not after a month's dot ("Sept. 2017").
       .replace(/(\p{L}+)\.\s+(?:19|20)\d\d$/u, (m, w: string) => (ABBREV.has(w.toLowerCase()) ? m : w))
+      // A dashed month-day-year date inside it, with its time ("Tracking Hurricane Irma 9-8-17 8pm Advisory").
+      .replace(/\s+\d{1,2}-\d{1,2}-(?:19|20)?\d\d(?:\s+\d{1,2}(?::\d\d)?\s?(?:am|pm))?(?=\s|$)/gi, "")
       // A month-day-year date opening it ("9-30-2017 Marilyn Manson Hammerstein Ballroom …").
       .replace(/^\s*\d{1,2}[-/.]\d{1,2}[-/.](?:19|20)\d\d\s+/, "")
       // A date code anywhere ("Full Highlights 2017.10.18 vs Timberwolves").

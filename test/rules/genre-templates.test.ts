@@ -2151,3 +2151,13 @@ test("an outfit diary is a lifestyle format like a lookbook ('Outfit Diary (2017
   expect(hooks).toMatch(/Outfit Diary \(2017\)/);
   expect(hooks).not.toMatch(/60 Seconds|Things to Know|Opinion/);
 });
+
+// From GB readings 103-105 (session 8).
+test("mental health is an illness word (no 'My Honest Opinion', no reaction); a dashed date and its time leave a draft", () => {
+  expect(toneOf("Mental Health", "Mental Health", []).sensitive).toBe(true);
+  const hooks = TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Prince Harry and Michael Fallon Unveil MOD Mental Health Initiative"), 2017)).filter(Boolean).join(" / ");
+  expect(hooks).not.toMatch(/Opinion|Reaction/);
+  const rw = TEMPLATE_PATTERNS.map((p) => rewriteText(p, "Tracking Hurricane Irma 9-8-17 8pm Advisory", { year: 2017 })).filter(Boolean);
+  expect(rw.length).toBeGreaterThan(0);
+  for (const r of rw) expect(r).not.toMatch(/9-8-17|8pm/);
+});

@@ -23,6 +23,8 @@ const cases: [string, boolean][] = [
   ["Part 2 of Riverdale Season 2 Q&A", true],
   ["October 4th", true],
   ["October 4th Street Fair", false],
+  ["Year Old", true],
+  ["Old Year's Night", false],
 ];
 
 describe("noFrame", () => {
