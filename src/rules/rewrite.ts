@@ -287,6 +287,9 @@ const SPORT_RE = /\b(?:highlights|ufc|mma|boxing|nba|nfl|mlb|nhl|mls|wwe|fifa|nc
 /** Draft words that say the draft is about a product even when the subject alone does not. */
 const PRODUCT_FRAMING = /\b(?<!(?:movie|film|book|album|series|show|episode|season|trailer|game)\s)(?:review|unboxing|first impressions|hands[- ]on|worth (?:it|buying|the money)|should (?:you|i) buy|i (?:bought|tested|used))\b/i;
 
+/** The text without what it quotes ('…', "…", ‘…’, “…”): quoted words are someone else's. */
+const unquoted = (t: string) => t.replace(/(?<![\p{L}])'[^']*'(?![\p{L}])|"[^"]*"|‘[^’]*’|“[^”]*”/gu, " ");
+
 /**
  * The subject of a draft or topic, as a Subject the templates read: framing removed, casing and kind
  * from the matched story (`ctx`), tone from the whole text as well as the subject ("prayers for Las
@@ -311,7 +314,8 @@ export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
   // So is an illness or a treatment in a story outside News, Education and Science: a creator's vlog
   // ("Chemotherapy Effects Not Working!", "Update: Problem with Chemo Pills", "Daniel and Depression").
   // (Not someone else's, told in the third person: "Denise Welch opens up about losing her mum to cancer".)
-  s.personal = FIRST_PERSON_RE.test(whole) || (s.cat != null && !NEWSY.has(s.cat) && ILLNESS_RE.test(whole) && !/\b(?:his|her|their|he|she|they)\b/i.test(whole));
+  // (Not words quoted from someone else: "Teen Who Anthony Weiner Sexted Comes Forward: 'I Was Disgusted.'" is news.)
+  s.personal = FIRST_PERSON_RE.test(unquoted(whole)) || (s.cat != null && !NEWSY.has(s.cat) && ILLNESS_RE.test(whole) && !/\b(?:his|her|their|he|she|they)\b/i.test(whole));
   s.highlights = /\bhighlights\b/i.test(whole);
   if (!s.tone.sensitive && !isWorkTitle(whole)) {
     const t = toneOf(whole.slice(0, 400), ctx.storyName ?? "", ctx.titles ?? []);

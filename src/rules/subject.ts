@@ -7,7 +7,7 @@
 import { plainText } from "./markup.ts";
 import { casingFrom, isPluralHead, isShouting, recase, titleCase, type Casing } from "./english.ts";
 import { toneOf, type Tone } from "./tone.ts";
-import { ANIMAL_HARM, genreOf, isComparison, namesPerson, singularAnimal, topicKind, type Genre, type GenreContext, type TopicKind } from "./topickind.ts";
+import { ANIMAL_HARM, episodeOfShow, genreOf, isComparison, namesPerson, singularAnimal, topicKind, type Genre, type GenreContext, type TopicKind } from "./topickind.ts";
 import { classifyHook } from "./hook.ts";
 import { readability } from "./readability.ts";
 import { calm, capRuns, isCommonWord, plainCaps, plainShort, shiftTypos, unAlternate } from "./shouting.ts";
@@ -264,7 +264,8 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   // Being something ("How to Be Gangster 2.0", "How to Be Honest") is no task done "the easy way" or "in 10 minutes":
   // the title is quoted whole, a headline. So is a title opening with a channel named like a task.
   let being = channelTask;
-  if (vp && /^be\s/i.test(t)) {
+  // (So is an ironic how-to, a thing nobody sets out to do: "How to Waste $200 on Amazon", "How to Ruin a Wedding".)
+  if (vp && /^(?:be|waste|ruin|annoy|embarrass|fail|get\s+(?:fired|dumped|banned|arrested|kicked out))\s/i.test(t)) {
     vp = false;
     t = asTyped;
     being = true;
@@ -375,7 +376,7 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   // A film named like a task ("COOK OFF! (2017 Movie) – Official Trailer") is a film, not a how-to.
   if (s.kind === "howto" && genreOf(s.text, ctx) === "screen") return { ...s, ...story, kind: "general", the: false, vp: false, genre: "screen", music: false };
   // ("The Front Bottoms", "The Shins": "The" and a plural name a band.)
-  if (s.kind === "person" && music && ctx.titles?.length && !namesPerson(s.text) && !namesPair(s.text) && !creditedPair(s.text, ctx) && !creditedPerformer(s.text, ctx) && !isArtist(s.text, ctx) && !/^the\s.+s$/i.test(s.text)) return wholeSong({ ...s, ...story, kind: "general", the: false, genre: personDoing(s.text) ? "clip" : "song", music: false, ...(performersNamed(s.text, ctx) ? { performers: true } : {}) }, ctx);
+  if (s.kind === "person" && music && ctx.titles?.length && !namesPerson(s.text) && !namesPair(s.text) && !creditedPair(s.text, ctx) && !creditedPerformer(s.text, ctx) && !isArtist(s.text, ctx) && !/^the\s.+s$/i.test(s.text)) return wholeSong({ ...s, ...story, kind: "general", the: false, genre: personDoing(s.text) || episodeOfShow(ctx.titles ?? []) ? "clip" : "song", music: false, ...(performersNamed(s.text, ctx) ? { performers: true } : {}) }, ctx);
   // A name a channel carries, on music releases ("Rita Ora - Anywhere (Official Video)"), is the performer.
   // (Also when topicKind already read the credit before a music video's dash as a performer.)
   if ((s.kind === "general" || (s.kind === "person" && !music)) && s.text.split(" ").length <= 3 && (ctx.titles ?? []).some((t) => MUSIC_LABEL.test(t)) && (ctx.channels ?? []).some((c) => alnum(c).includes(alnum(s.text))))

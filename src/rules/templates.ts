@@ -170,7 +170,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     person: [(h) => `${possessiveOf(h)} Story in 60 Seconds`],
     event: [(h) => `${h.NP} in 60 Seconds`],
     // Only a look or a routine is done in ten minutes ("DIY Electric Ultralight in 10 Minutes" is not).
-    howto: [(h) => (h.firstPerson || TIPS.test(h.S) || !QUICK.test(h.S) ? "" : `${h.S} in 10 Minutes`)],
+    howto: [(h) => (h.firstPerson || TIPS.test(h.S) || !QUICK.test(h.S) || BAKED.test(h.S) ? "" : `${h.S} in 10 Minutes`)],
     // Nor is a thing made, built or cooked: it takes what it takes ("How to Make Lloyd … Out of Cake", "How to Make Sausage");
     // a quick task is ("How to Style Short Wigs", "How to Reduce Dark Circles").
     howto_vp: [(h) => (h.craft && QUICK_TASK.test(h.S) ? `How to ${h.S} in 10 Minutes` : "")],
@@ -353,6 +353,10 @@ function possessiveOf(h: Helpers): string {
 export const TEMPLATES: Readonly<Record<string, unknown>> = T;
 export const TEMPLATE_PATTERNS: readonly string[] = Object.keys(T);
 
+/** A video format in a Music story that is no song ("Weird Music Test You Have to Try"). */
+const MUSIC_FORMAT = /\b(?:test|challenge|tag|prank|vlog|tutorial|tips|lesson|reacts?|q ?& ?a)\b/i;
+/** A cake or a bake: never "in 10 Minutes" ("Mermaid Cake Tutorial" is hours of work). */
+const BAKED = /\b(?:cakes?|cupcakes?|cookies?|bread|pies?|tarts?|macarons?|brownies?|cheesecakes?|pastry|pastries|dough)\b/i;
 /** Looks and routines: what a how-to can promise "in 10 Minutes". */
 const QUICK = /\b(?:tutorial|look|makeup|hairstyles?|hair|routine|nails?|nail art|braids?|updo|contour|eyeliner|skincare)$/i;
 /** Tasks done in minutes: styling, care and tidying, not making ("How to Make Grass Rope" takes longer). */
@@ -489,7 +493,8 @@ function helpers(s: Subject, year: number, rw: boolean): Helpers {
     // to Try"): the video speaks to its own audience; "you" in a reaction title would mean the wrong people. (A song's
     // words are no address: "Let You Down", "Lost on You" in a Music story are reacted to.)
     // Nor on a regular creator's own vlog ("Trying to Make It All Work", see Subject.vlog).
-    reacts: !NO_REACTION.has(s.cat ?? -1) && !s.vlog && !INVITATION.test(s.text) && (s.cat === MUSIC || !SECOND_PERSON.test(s.text)) && !/\breact|\banswering\b|\bq ?& ?a\b/i.test(s.text) && (!WH_Q_OPEN.test(s.text) || (/^(?:how|why)\s/i.test(s.text) && !s.asked)),
+    // (A music test or challenge is no song: "Weird Music Test You Have to Try".)
+    reacts: !NO_REACTION.has(s.cat ?? -1) && !s.vlog && !INVITATION.test(s.text) && ((s.cat === MUSIC && !MUSIC_FORMAT.test(s.text)) || !SECOND_PERSON.test(s.text)) && !/\breact|\banswering\b|\bq ?& ?a\b/i.test(s.text) && (!WH_Q_OPEN.test(s.text) || (/^(?:how|why)\s/i.test(s.text) && !s.asked)),
     explains: informational(s),
     // Not an experiment ("Make Mega Blender VS Coca Cola in Slow Motion") or a trailing aside ("… Dish... Vegan").
     craft: VP_OPENERS.test(s.text + " ") && !NOT_CRAFT.test(s.text) && !/\s(?:vs\.?|versus)\s|\.\.\.|…/i.test(s.text),

@@ -21,6 +21,8 @@ const EVENT_PARTS = [
   String.raw`\b(?:(?:california|santa rosa|napa|sonoma|wine country|bush|brush|house|apartment|building|tower|deadly|massive|raging|out-of-control)\s+fires?|fires?\s+(?:burn\w*|rag\w+|spread\w*|destroy\w*|ravag\w+|kill\w*)|(?:hundreds|dozens|thousands|\d+)\s+(?:people\s+)?(?:are\s+|still\s+|remain\s+)?missing)\b`,
   // abuse
   String.raw`\b(?:abuse\w*|abused|assault\w*|rape\w*|harass\w*|molest\w*|trafficking|domestic violence|bullying|bullied|self[- ]harm|#metoo|me too movement)\b`,
+  // A minor sexted by an adult ("Teen Who Anthony Weiner Sexted Comes Forward"); not sexting alone.
+  String.raw`\b(?:teen(?:age)?s?|minors?|underage|child(?:ren)?|\d+-year-old)\b.*\bsext(?:ed|ing)\b|\bsext(?:ed|ing)\b.*\b(?:teen(?:age)?s?|minors?|underage|child(?:ren)?|\d+-year-old)\b`,
 ];
 /** Illness words: a topic sensitive by these alone is about a condition, not an event (see Tone.illness). */
 const ILLNESS_PART = String.raw`\b(?:cancer|tumou?rs?|leukemia|chemo\w*|terminal(?:ly)? ill|illness|diseases?|epidemic|pandemic|outbreak|ebola|hiv|overdose\w*|opioid crisis|heart attack|seizures?|diagnos\w+|hospitali[sz]ed|life support|coma|depression|anxiety disorder|mental (?:health|illness)|eating disorders?|anorexia|bulimia|ptsd|addiction|broken (?:bones?|femur|legs?|arms?|neck|back|pelvis|pelvic bone|ribs?|wrist|ankle|hip))\b`;

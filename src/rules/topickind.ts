@@ -135,7 +135,7 @@ export function namesPerson(text: string): boolean {
  * Every title numbers an episode ("Wrestling Games - Angry Video Game Nerd (Episode 149)", "EnVy Eats - Episode 1-
  * Taimou Style Meatballs"): a show's segment in a Gaming story, not a game to review.
  */
-const episodeOfShow = (titles: readonly string[]) => titles.length > 0 && titles.every((t) => /\b(?:episode|ep\.?)\s*#?\d+/i.test(t));
+export const episodeOfShow = (titles: readonly string[]) => titles.length > 0 && titles.every((t) => /\b(?:episode|ep\.?)\s*#?\d+/i.test(t));
 
 export function topicKind(text: string, ctx: KindContext = {}, hooked = false): TopicKind {
   const t = text.trim();
@@ -288,7 +288,8 @@ export function genreOf(text: string, ctx: GenreContext = {}): Genre | null {
   if (share(ANIMALS) >= 0.5 || (ANIMAL_RE.test(head) && share(NEWS) < 0.5 && !credited)) return "animal";
   if (lifestyleFormat(text)) return "lifestyle";
   // More than half: a story half music, half news and talk ("Puerto Rico" after Maria) is no song.
-  if (share(MUSIC) > 0.5) return "song";
+  // (Nor a band's show in numbered episodes: "[SEVENTEEN] GOING SEVENTEEN EP.14".)
+  if (share(MUSIC) > 0.5) return episodeOfShow(ctx.titles ?? []) ? (ctx.topical ? null : "clip") : "song";
   // A video's format ("Q&A With Grey", "Questions From Twitter", "Emily's Recommended Reading", "PROJECTIONS, Episode 26")
   // names one upload, not a topic to explain.
   // So does a series named with its episode ("PROJECTIONS, Episode 26: …"; not a list show's topic, "26 Facts about Libraries - … Ep. 518").

@@ -2161,3 +2161,32 @@ test("mental health is an illness word (no 'My Honest Opinion', no reaction); a 
   expect(rw.length).toBeGreaterThan(0);
   for (const r of rw) expect(r).not.toMatch(/9-8-17|8pm/);
 });
+
+// From GB readings 106-108 (session 8).
+describe("GB readings 106-108", () => {
+  const all = (s: Subject) => TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017)).filter(Boolean).join(" / ");
+  test("an ironic how-to ('How to Waste $200 on Amazon') is quoted whole, not explained", () => {
+    const s = topicSubject("how to waste $200 on amazon", { storyName: "How To Waste $200 on Amazon", titles: ["How To Waste $200 on Amazon..."], categoryIds: [28] });
+    expect(all(s)).not.toMatch(/Explained|Can You Really/);
+    expect(rewriteSubject("How to Fix a Zipper", { year: 2017 }).vp).toBe(true);
+  });
+  test("a music test in a Music story is no song: words to the viewer take no reaction", () => {
+    const s = topicSubject("weird music test you have to try!", { storyName: "Weird music test you have to try!", titles: ["Weird music test you have to try!"], categoryIds: [10] });
+    expect(all(s)).not.toMatch(/Reaction/);
+  });
+  test("a cake tutorial is never 'in 10 Minutes'; a makeup tutorial may be", () => {
+    expect(all(subjectOf("Mermaid cake tutorial"))).not.toMatch(/10 Minutes/);
+    expect(all(subjectOf("Neon Skull Halloween Makeup Tutorial"))).toMatch(/10 Minutes/);
+  });
+  test("a band's show in numbered episodes is no song", () => {
+    const s = topicSubject("going seventeen ep.14", { storyName: "Going Seventeen ep.14", titles: ["[SEVENTEEN] GOING SEVENTEEN EP.14"], categoryIds: [10], channels: ["SEVENTEEN"] });
+    expect(all(s)).not.toMatch(/Details You Missed|Review/);
+  });
+  test("a minor sexted by an adult is abuse (respectful frames only); words quoted from someone else are not the creator's story", () => {
+    expect(toneOf("Teen Who Anthony Weiner Sexted Comes Forward", "", []).sensitive).toBe(true);
+    expect(toneOf("Sexting Tips for Couples", "", []).sensitive).toBe(false);
+    const rw = TEMPLATE_PATTERNS.map((p) => rewriteText(p, "Teen Who Anthony Weiner Sexted Comes Forward: 'I Was Disgusted.'", { year: 2017 })).filter(Boolean);
+    expect(rw.length).toBeGreaterThan(0);
+    for (const r of rw) expect(r).not.toMatch(/My Story|Reaction/);
+  });
+});
