@@ -108,6 +108,8 @@ const TRAIL_RE = new RegExp(
       // (Not a model: "Apple Watch Series 3".)
       // (Nor after a verb that does something to it: "Gaten Matarazzo Recaps Season 1 in Under 7 Minutes" is the clause.)
       String.raw`(?<!\b(?:recaps|reviews|ranks|explains|rewatches|previews|spoils)\s)(?:recap\s+)?(?:season|(?<!\bwatch\s)series|episode|ep\.?|part|pt\.?|vol\.?|chapter|week)\s*\d+\b.*`,
+      // A season and episode code ("Keeping Up With the Kardashians Katch-Up S14, EP.2"); not a model ("Galaxy S8").
+      String.raw`s\d{1,2}\s*[.,]?\s*e(?:p\.?)?\s*\d{1,3}\b.*`,
       // "by Artist" is a credit; after a participle it is the sentence ("Transformed by Love").
       // "By Your Name" is part of a title, not a credit.
       String.raw`(?<!(?:ed|en|sent|made|built|told|found|shot|drawn|sung|done|won|bought|caught|taught|held|led|left|paid|said|seen|taken|written|given|hit|cut|kept|lost|run|set|sold|won|read|narrated|directed|produced|hosted|performed|presented)\s)by\s+(?!(?:your|my|our|his|her|their|the|a|an|me|you|us|them|him|it|this|that)\b)\S.*|(?:ft\.?|feat\.?|featuring)\s+\S.*`,

@@ -419,7 +419,8 @@ function families(s: Subject, rw: boolean): Family[] {
   // A how-to in Science & Technology is mostly an explainer or a stunt ("How To Stop A North Korean Nuclear Missile",
   // "How to Build a Teleporter with Aliens"), not a task to try at home: explained, not "The Easy Way".
   if (s.kind === "howto" && s.vp && s.cat === SCITECH_CAT) return ["science_howto"];
-  if (s.kind === "howto") return s.vp ? ["howto_vp"] : rw ? (s.plural ? ["headline"] : ["howto"]) : s.plural ? (format ? ["headline"] : ["general"]) : format ? ["howto"] : ["howto", "general"];
+  // (A long plural one reads as a headline too: "What You Need to Know About Makeup Tips & Secrets With Superstar Ariel Tejada" does not.)
+  if (s.kind === "howto") return s.vp ? ["howto_vp"] : rw ? (s.plural ? ["headline"] : ["howto"]) : s.plural ? (format || s.text.split(" ").length > 5 ? ["headline"] : ["general"]) : format ? ["howto"] : ["howto", "general"];
   if (s.kind === "product" || s.kind === "money") return [s.kind, "general"];
   return [s.kind];
 }

@@ -164,7 +164,8 @@ export function topicKind(text: string, ctx: KindContext = {}, hooked = false): 
   // Peacefully Protest"): "The Best Moments From <ten words>" does not read.
   if (w.length >= 7) return "headline";
   // A tour of a home is a creator format ("House Tour", "Closet Tour"), not a concert tour.
-  if (EVENT_RE.test(t) && !/\b(?:house|home|room|bedroom|apartment|closet|studio|office|garden|nursery|car|makeup|desk|kitchen) tour\b/i.test(t)) return "event";
+  // (Not a series' episode named by its format: "Tour Documentary - Episode 2" is no tour to sum up.)
+  if (EVENT_RE.test(t) && !/\b(?:house|home|room|bedroom|apartment|closet|studio|office|garden|nursery|car|makeup|desk|kitchen) tour\b/i.test(t) && !episodeOfShow(ctx.titles ?? [])) return "event";
   // A match or a fight ("Demetrious Johnson vs Ray Borg", "Chicago Bulls vs Dallas Mavericks"): an event,
   // not an opinion ("I Was Wrong About …"). Product comparisons were caught above as money or below as product.
   const sides = t.split(/\s(?:vs\.?|v\.?)\s/i);
@@ -178,13 +179,15 @@ export function topicKind(text: string, ctx: KindContext = {}, hooked = false): 
   if (w.length <= 5 && majority(GAMING) && !w.slice(1).some(gerundOpener) && !/\b(?:build|builds|glitch|glitches|montage|moments|fails|clutch|ace|wins?|kills|walkthrough|gameplay|playthrough|speedrun|tips|tricks|guide)$/i.test(t) && !(ctx.titles ?? []).some((x: string) => /\b(?:musical|song|soundtrack|theme song|music video)\b/i.test(x)) && !episodeOfShow(ctx.titles ?? [])) return "product";
   if (w.length <= 4 && (ctx.niche === "Tech" || ctx.niche === "AI") && MODEL_TOKEN_RE.test(t)) return "product";
   if (namesPerson(t)) return "person";
-  if (w.length <= 4 && musical && !/\d/.test(t) && !HEADLINE_WORDS_RE.test(t) && !NOT_PERSON_TAIL.has((w[w.length - 1] ?? "").toLowerCase())) return "person";
+  // (Not a series in numbered episodes: "Tour Documentary - Episode 2", Camila Cabello's.)
+  const episodic = episodeOfShow(ctx.titles ?? []);
+  if (w.length <= 4 && musical && !episodic && !/\d/.test(t) && !HEADLINE_WORDS_RE.test(t) && !NOT_PERSON_TAIL.has((w[w.length - 1] ?? "").toLowerCase())) return "person";
   // A name a music video of the story credits before its dash is a performer, whatever the story's other videos are
   // ("JAY-Z - Numb/Encore in the Live Lounge" beside two talk-show clips).
   // (Not a song credited first: "Powerpuff Girls Theme - …", "Songs With My Daughter - …".)
   // (So does a music video's label, whatever category it was posted in: "A Boogie Wit Da Hoodie - Drowning (WATER) [Official Music Video]".)
   // (Not a pair, "Tori Kelly & Luis Fonsi": one life story cannot hold two people.)
-  if (w.length <= 5 && !/\d/.test(t) && !/^(?:i|we|you)\b|\b(?:theme|songs?|remix|medley|cover|anthem|my|your|our|with|and|x)\b|&/i.test(t) && (ctx.titles ?? []).some((x, i) => (cats[i] === MUSIC || /\bofficial (?:music )?video\b/i.test(x)) && x.toLowerCase().startsWith(`${t.toLowerCase()} - `))) return "person";
+  if (w.length <= 5 && !episodic && !/\d/.test(t) && !/^(?:i|we|you)\b|\b(?:theme|songs?|remix|medley|cover|anthem|my|your|our|with|and|x)\b|&/i.test(t) && (ctx.titles ?? []).some((x, i) => (cats[i] === MUSIC || /\bofficial (?:music )?video\b/i.test(x)) && x.toLowerCase().startsWith(`${t.toLowerCase()} - `))) return "person";
   if (w.length >= 6 || HEADLINE_WORDS_RE.test(t) || (w.length >= 2 && SERIES_VERB_END.test(t))) return "headline";
   return "general";
 }

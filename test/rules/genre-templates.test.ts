@@ -2190,3 +2190,25 @@ describe("GB readings 106-108", () => {
     for (const r of rw) expect(r).not.toMatch(/My Story|Reaction/);
   });
 });
+
+// From US readings 279-281 (session 8).
+describe("US readings 279-281", () => {
+  const all = (s: Subject) => TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017)).filter(Boolean).join(" / ");
+  test("a series' episode named by its format ('Tour Documentary - Episode 2') is no event and no performer", () => {
+    const ctx = { storyName: "Tour Documentary", titles: ["Tour Documentary - Episode 2"], categoryIds: [10], channels: ["Camila Cabello"] };
+    expect(topicKind("Tour Documentary", ctx)).not.toBe("event");
+    expect(topicKind("Tour Documentary", ctx)).not.toBe("person");
+    expect(all(topicSubject("tour documentary", ctx))).not.toMatch(/the Tour Documentary|Tour Documentary's/);
+    expect(topicKind("Imagine Dragons", { categoryIds: [10], titles: ["Imagine Dragons - Thunder"] })).toBe("person");
+  });
+  test("a long plural how-to is a headline ('Makeup Tips & Secrets With Superstar Ariel Tejada: What Do You Think?')", () => {
+    const name = "Makeup Tips & Secrets With Superstar Ariel Tejada";
+    const hooks = all(topicSubject(name.toLowerCase(), { storyName: name, titles: [`${name} | Shay Mitchell`], categoryIds: [26] }));
+    expect(hooks).not.toMatch(/About Makeup Tips/);
+    expect(hooks).toMatch(/: What Do You Think\?/);
+  });
+  test("a season and episode code goes ('Katch-Up S14, EP.2'); a model number stays ('Galaxy S8')", () => {
+    expect(rewriteSubject("Keeping Up With the Kardashians Katch-Up S14, EP.2 | E!", { year: 2017 }).text).not.toMatch(/S14/);
+    expect(rewriteSubject("Samsung Galaxy S8 Review", { year: 2017 }).text).toBe("Samsung Galaxy S8");
+  });
+});
