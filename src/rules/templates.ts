@@ -167,7 +167,8 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
   "hook:statistic": {
     general: [(h) => `${h.NP} in 60 Seconds`],
     product: [(h) => `${h.NP} After 100 Hours of ${h.game ? "Play" : "Use"}`, (h) => `${h.NP} in 60 Seconds`],
-    person: [(h) => `${possessiveOf(h)} Story in 60 Seconds`],
+    // (One life: not for a pair, "Zedd and Liam Payne's Story in 60 Seconds".)
+    person: [(h) => (PAIR.test(h.S) ? "" : `${possessiveOf(h)} Story in 60 Seconds`)],
     event: [(h) => `${h.NP} in 60 Seconds`],
     // Only a look or a routine is done in ten minutes ("DIY Electric Ultralight in 10 Minutes" is not).
     howto: [(h) => (h.firstPerson || TIPS.test(h.S) || !QUICK.test(h.S) || BAKED.test(h.S) ? "" : `${h.S} in 10 Minutes`)],
@@ -230,7 +231,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     tragedy_headline: [(h) => (FOOTAGE.test(h.S) ? "" : `${h.S} [Timeline]`)],
     general: [(h) => (h.explains ? `${h.NP} [Explained]` : "")],
     product: [(h) => `${h.NP} [Honest Review${h.span}]`],
-    person: [(h) => `${h.S} [Career Highlights]`],
+    person: [(h) => (PAIR.test(h.S) ? "" : `${h.S} [Career Highlights]`)],
     event: [(h) => `${h.NP} [Highlights]`],
     howto: [(h) => (TIPS.test(h.S) ? "" : `${h.S} [Step by Step]`)],
     howto_vp: [(h) => `How to ${h.S} [Step by Step]`],
@@ -353,6 +354,10 @@ function possessiveOf(h: Helpers): string {
 export const TEMPLATES: Readonly<Record<string, unknown>> = T;
 export const TEMPLATE_PATTERNS: readonly string[] = Object.keys(T);
 
+/** Two or more people named ("Zedd and Liam Payne", "Krept & Konan"): no frame about one life or one career. */
+const PAIR = /\s(?:and|&|x)\s|,\s/i;
+/** Tips, tricks, hacks or ideas are already things to know: no "5 Things to Know About Soap Tips". */
+const TIPS_HEAD = /\b(?:tips|tricks|hacks|ideas|secrets)$/i;
 /** A video format in a Music story that is no song ("Weird Music Test You Have to Try"). */
 const MUSIC_FORMAT = /\b(?:test|challenge|tag|prank|vlog|tutorial|tips|lesson|reacts?|q ?& ?a)\b/i;
 /** A cake or a bake: never "in 10 Minutes" ("Mermaid Cake Tutorial" is hours of work). */
@@ -420,7 +425,7 @@ function families(s: Subject, rw: boolean): Family[] {
   // "How to Build a Teleporter with Aliens"), not a task to try at home: explained, not "The Easy Way".
   if (s.kind === "howto" && s.vp && s.cat === SCITECH_CAT) return ["science_howto"];
   // (A long plural one reads as a headline too: "What You Need to Know About Makeup Tips & Secrets With Superstar Ariel Tejada" does not.)
-  if (s.kind === "howto") return s.vp ? ["howto_vp"] : rw ? (s.plural ? ["headline"] : ["howto"]) : s.plural ? (format || s.text.split(" ").length > 5 ? ["headline"] : ["general"]) : format ? ["howto"] : ["howto", "general"];
+  if (s.kind === "howto") return s.vp ? ["howto_vp"] : rw ? (s.plural ? ["headline"] : ["howto"]) : s.plural ? (format || s.text.split(" ").length > 5 || TIPS_HEAD.test(s.text) ? ["headline"] : ["general"]) : format ? ["howto"] : ["howto", "general"];
   if (s.kind === "product" || s.kind === "money") return [s.kind, "general"];
   return [s.kind];
 }
@@ -495,7 +500,8 @@ function helpers(s: Subject, year: number, rw: boolean): Helpers {
     // words are no address: "Let You Down", "Lost on You" in a Music story are reacted to.)
     // Nor on a regular creator's own vlog ("Trying to Make It All Work", see Subject.vlog).
     // (A music test or challenge is no song: "Weird Music Test You Have to Try".)
-    reacts: !NO_REACTION.has(s.cat ?? -1) && !s.vlog && !INVITATION.test(s.text) && ((s.cat === MUSIC && !MUSIC_FORMAT.test(s.text)) || !SECOND_PERSON.test(s.text)) && !/\breact|\banswering\b|\bq ?& ?a\b/i.test(s.text) && (!WH_Q_OPEN.test(s.text) || (/^(?:how|why)\s/i.test(s.text) && !s.asked)),
+    // (Nor on a list of tips: "Soap Tips [Reaction]".)
+    reacts: !NO_REACTION.has(s.cat ?? -1) && !s.vlog && !TIPS_HEAD.test(s.text) && !INVITATION.test(s.text) && ((s.cat === MUSIC && !MUSIC_FORMAT.test(s.text)) || !SECOND_PERSON.test(s.text)) && !/\breact|\banswering\b|\bq ?& ?a\b/i.test(s.text) && (!WH_Q_OPEN.test(s.text) || (/^(?:how|why)\s/i.test(s.text) && !s.asked)),
     explains: informational(s),
     // Not an experiment ("Make Mega Blender VS Coca Cola in Slow Motion") or a trailing aside ("… Dish... Vegan").
     craft: VP_OPENERS.test(s.text + " ") && !NOT_CRAFT.test(s.text) && !/\s(?:vs\.?|versus)\s|\.\.\.|…/i.test(s.text),

@@ -25,7 +25,7 @@ const EVENT_PARTS = [
   String.raw`\b(?:teen(?:age)?s?|minors?|underage|child(?:ren)?|\d+-year-old)\b.*\bsext(?:ed|ing)\b|\bsext(?:ed|ing)\b.*\b(?:teen(?:age)?s?|minors?|underage|child(?:ren)?|\d+-year-old)\b`,
 ];
 /** Illness words: a topic sensitive by these alone is about a condition, not an event (see Tone.illness). */
-const ILLNESS_PART = String.raw`\b(?:cancer|tumou?rs?|leukemia|chemo\w*|terminal(?:ly)? ill|illness|diseases?|epidemic|pandemic|outbreak|ebola|hiv|overdose\w*|opioid crisis|heart attack|seizures?|diagnos\w+|hospitali[sz]ed|life support|coma|depression|anxiety disorder|mental (?:health|illness)|eating disorders?|anorexia|bulimia|ptsd|addiction|broken (?:bones?|femur|legs?|arms?|neck|back|pelvis|pelvic bone|ribs?|wrist|ankle|hip))\b`;
+const ILLNESS_PART = String.raw`\b(?:cancer|tumou?rs?|leukemia|chemo\w*|terminal(?:ly)? ill|illness|diseases?|epidemic|pandemic|outbreak|ebola|hiv|overdose\w*|opioid crisis|heart attack|seizures?|diagnos\w+|hospitali[sz]ed|life support|coma|depression|anxiety disorder|mental (?:health|illness)|eating disorders?|anorexia|bulimia|ptsd|addiction|rehab|broken (?:bones?|femur|legs?|arms?|neck|back|pelvis|pelvic bone|ribs?|wrist|ankle|hip))\b`;
 const SENSITIVE_RE = new RegExp([...EVENT_PARTS, ILLNESS_PART].join("|"), "iu");
 const EVENT_WORDS_RE = new RegExp(EVENT_PARTS.join("|"), "iu");
 const ILLNESS_WORDS_RE = new RegExp(ILLNESS_PART, "iu");

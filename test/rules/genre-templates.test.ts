@@ -1124,7 +1124,8 @@ describe("red carpets, births, emoji inside, pairs of names, first-look credits"
     const ctx = { storyName: "Tim McGraw, Faith Hill", titles: ["Tim McGraw, Faith Hill - The Rest of Our Life (Audio)", "Tim McGraw, Faith Hill - The Rest of Our Life"], categoryIds: [10, 10], topical: false };
     const s = topicSubject("tim mcgraw, faith hill", ctx);
     expect([s.text, s.kind, s.genre ?? null]).toEqual(["Tim McGraw and Faith Hill", "person", null]);
-    expect(all(s)).toContain("Tim McGraw and Faith Hill's Story in 60 Seconds");
+    // (Not "… and Faith Hill's Story in 60 Seconds" since GB reading 114: two people have no one life; see PAIR.)
+    expect(all(s)).toContain("Tim McGraw and Faith Hill - A Look Back");
     // Not a place and its region, nor a person and a role.
     expect(subjectOf("Mexico City, Puebla").text).toBe("Mexico City, Puebla");
     expect(subjectOf("Tim Cook, Apple CEO").text).toBe("Tim Cook, Apple CEO");
@@ -2210,5 +2211,22 @@ describe("US readings 279-281", () => {
   test("a season and episode code goes ('Katch-Up S14, EP.2'); a model number stays ('Galaxy S8')", () => {
     expect(rewriteSubject("Keeping Up With the Kardashians Katch-Up S14, EP.2 | E!", { year: 2017 }).text).not.toMatch(/S14/);
     expect(rewriteSubject("Samsung Galaxy S8 Review", { year: 2017 }).text).toBe("Samsung Galaxy S8");
+  });
+});
+
+// From GB readings 112-114 (session 8).
+describe("GB readings 112-114", () => {
+  const all = (s: Subject) => TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017)).filter(Boolean).join(" / ");
+  test("two people have no one life or career ('Zedd and Liam Payne's Story in 60 Seconds')", () => {
+    const pair = all(topicSubject("zedd, liam payne", { storyName: "Zedd, Liam Payne", titles: ["Zedd, Liam Payne - Get Low (Official Video)"], categoryIds: [10] }));
+    expect(pair).not.toMatch(/Story in 60 Seconds|Career Highlights/);
+    expect(all(subjectOf("Taylor Swift"))).toMatch(/Taylor Swift's Story in 60 Seconds|Taylor Swift \[Career Highlights\]/);
+  });
+  test("tips are already things to know: no '5 Things to Know About Soap Tips', no reaction", () => {
+    const hooks = all(topicSubject("soap tips", { storyName: "soap tips", titles: ["soap tips"], categoryIds: [26, 22], topical: true }));
+    expect(hooks).not.toMatch(/Things to Know|Reaction/);
+  });
+  test("rehab is an illness word", () => {
+    expect(toneOf("Teairra Mari Opens Up About Rehab", "", []).sensitive).toBe(true);
   });
 });
