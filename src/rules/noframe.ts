@@ -28,6 +28,9 @@ const NO_FRAME: readonly ((s: Subject) => boolean)[] = [
   (s) => /^(?:part|pt\.?)\s*\d+\s+of\s/i.test(s.text),
   // An age without its number ("Year Old", a story cut from "5 YEAR OLD TIPS PIZZA MAN" and "Interview With A 2-Year-Old") names no one.
   (s) => /^(?:years?|months?|weeks?|days?)[- ]olds?\b/i.test(s.text),
+  // An upload name closing on bare numbers, a score or a date without its marks ("Spal Napoli 2 3", "… Kick TV Angle
+  // 11 8 70"), reads as a file name: no frame.
+  (s) => /\s\d{1,2}\s\d{1,2}(?:\s\d{1,2})?$/.test(s.text),
   // A date alone ("October 4th") or a span alone ("10 Years") names no subject.
   (s) => /^(?:\d+\s+(?:years?|months?|weeks?|days?|hours?|minutes?)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$/i.test(s.text),
 ];

@@ -24,6 +24,8 @@ const cases: [string, boolean][] = [
   ["October 4th", true],
   ["October 4th Street Fair", false],
   ["Year Old", true],
+  ["Spal Napoli 2 3", true],
+  ["Maroon 5", false],
   ["Old Year's Night", false],
 ];
 
