@@ -32,7 +32,7 @@ const NO_FRAME: readonly ((s: Subject) => boolean)[] = [
   // 11 8 70"), reads as a file name: no frame.
   (s) => /\s\d{1,2}\s\d{1,2}(?:\s\d{1,2})?$/.test(s.text),
   // A date alone ("October 4th") or a span alone ("10 Years") names no subject.
-  (s) => /^(?:\d+\s+(?:years?|months?|weeks?|days?|hours?|minutes?)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$/i.test(s.text),
+  (s) => /^(?:\d+\s+(?:years?|months?|weeks?|days?|hours?|minutes?)|(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$/i.test(s.text),
 ];
 
 /** Whether no frame fits the subject (see NO_FRAME). */

@@ -84,8 +84,8 @@ const TRAIL_RE = new RegExp(
       String.raw`(?:is|are)\s+(?:here|coming|out now|finally here)`,
       // A date at the end ("Polestar Global Launch Event 17.10.17", "Interview, Sept. 2017").
       String.raw`\d{1,2}\.\d{1,2}\.\d{2,4}`,
-      String.raw`,?\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\.?\s+(?:\d{1,2},?\s+)?(?:19|20)\d\d`,
-      String.raw`,?\s*(?:jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?`,
+      String.raw`,?\s*(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+(?:\d{1,2},?\s+)?(?:19|20)\d\d`,
+      String.raw`,?\s*(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+\d{1,2}(?:st|nd|rd|th)?`,
       // A trailer label with credits after it ("JACK RYAN Official Trailer TEASER John Krasinski").
       String.raw`official\s+(?:(?:red\s*band|international|final|new|teaser|hd)\s+)*(?:trailer|teaser)\b.*`,
       // A numbered trailer with its blurb ("Mayhem Trailer #1 New Steven Yeun Movie HD").

@@ -377,9 +377,10 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   if (s.kind === "howto" && genreOf(s.text, ctx) === "screen") return { ...s, ...story, kind: "general", the: false, vp: false, genre: "screen", music: false };
   // ("The Front Bottoms", "The Shins": "The" and a plural name a band.)
   if (s.kind === "person" && music && ctx.titles?.length && !namesPerson(s.text) && !namesPair(s.text) && !creditedPair(s.text, ctx) && !creditedPerformer(s.text, ctx) && !isArtist(s.text, ctx) && !/^the\s.+s$/i.test(s.text)) return wholeSong({ ...s, ...story, kind: "general", the: false, genre: personDoing(s.text) || episodeOfShow(ctx.titles ?? []) ? "clip" : "song", music: false, ...(performersNamed(s.text, ctx) ? { performers: true } : {}) }, ctx);
-  // A name a channel carries, on music releases ("Rita Ora - Anywhere (Official Video)"), is the performer.
+  // A name a channel carries, on music releases ("Rita Ora - Anywhere (Official Video)") or credited before the dash of a
+  // Music-category video ("Maroon 5 - What Lovers Do ft. SZA", by Maroon5VEVO; not a show's own channel, "Will & Grace"), is the performer.
   // (Also when topicKind already read the credit before a music video's dash as a performer.)
-  if ((s.kind === "general" || (s.kind === "person" && !music)) && s.text.split(" ").length <= 3 && (ctx.titles ?? []).some((t) => MUSIC_LABEL.test(t)) && (ctx.channels ?? []).some((c) => alnum(c).includes(alnum(s.text))))
+  if ((s.kind === "general" || (s.kind === "person" && !music)) && s.text.split(" ").length <= 3 && (ctx.titles ?? []).some((t, i) => MUSIC_LABEL.test(t) || (ctx.categoryIds?.[i] === MUSIC && t.toLowerCase().startsWith(`${s.text.toLowerCase()} - `))) && (ctx.channels ?? []).some((c) => alnum(c).includes(alnum(s.text))))
     return { ...s, ...story, kind: "person", the: false, genre: null, music: true };
   // A short name a release credits as a performer ("Usher and Blake Shelton - …", "… ft. Blake Shelton") is one.
   if (s.kind === "general" && music && !s.tone.sensitive && s.text.split(" ").length <= 3 && creditedPerformer(s.text, ctx)) return { ...s, ...story, kind: "person", the: false, genre: null, music: true };

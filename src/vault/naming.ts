@@ -228,7 +228,8 @@ export function uncap(s: string): string {
   return s.replace(/[\p{L}\p{N}'’]+/gu, (w, at: number) => {
     // Letters joined by "&" or dots are an acronym or initials ("AT&T", "Q&A", "S.S."); "I" is "I".
     if (s[at - 1] === "&" || s[at + w.length] === "&" || (w.length === 1 && (w !== "A" || s[at + 1] === "." || s[at - 1] === "."))) return w;
-    if (w.length >= 4) return unspeakable(w) ? w : cap(w);
+    // (Nor one with no vowel: "NYFW", "NSFW", "TMNT" are said letter by letter.)
+    if (w.length >= 4) return unspeakable(w) || !/[AEIOU]/.test(w) ? w : cap(w);
     // A name's first word is capitalised, even a small one ("My Brand New Show", not "my Brand …").
     if (STOPWORDS.has(normalize(w))) return at === first ? cap(w) : w.toLowerCase();
     // A consonant-vowel-consonant word is a word ("GIN", "BUG", "TUB"), as nearly all are in the

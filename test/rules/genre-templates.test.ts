@@ -2230,3 +2230,16 @@ describe("GB readings 112-114", () => {
     expect(toneOf("Teairra Mari Opens Up About Rehab", "", []).sensitive).toBe(true);
   });
 });
+
+// Found by a noframe.ts test row (session 8): "Maroon 5" had read as a date ("Mar… 5"), so it had no hook.
+test("a month is a month ('Maroon 5' is no 'Mar 5'); a band a Music video credits before its dash is the performer", () => {
+  expect(rewriteSubject("Sugar by Julia Michaels and Maroon 5", { year: 2017 }).text).not.toBe("");
+  expect(rewriteSubject("Storm Coverage March 5", { year: 2017 }).text).toBe("Storm Coverage");
+  const ctx = { storyName: "Maroon 5", titles: ["Maroon 5 - What Lovers Do ft. SZA"], categoryIds: [10], channels: ["Maroon5VEVO"] };
+  const hooks = TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("maroon 5", ctx), 2017)).filter(Boolean).join(" / ");
+  expect(hooks).toMatch(/5 Things You Didn't Know About Maroon 5/);
+  expect(hooks).not.toMatch(/Details You Missed|Meaning/);
+  // A show's own channel is no performer.
+  const show = { storyName: "Will & Grace", titles: ["Will & Grace - Official Trailer"], categoryIds: [24], channels: ["Will & Grace"] };
+  expect(topicSubject("will & grace", show).kind).not.toBe("person");
+});

@@ -255,6 +255,8 @@ describe("uncap: a shouted name in readable capitals (real shouted titles of the
     ["AT&T", "AT&T"],
     ["S.S. CORNMUFFINS GOES FOR THE FLIGHT OF A LIFETIME", "S.S. Cornmuffins Goes for the Flight of a Lifetime"],
     ["KUWTK", "KUWTK"],
+    ["NYFW, LIMO RIDES & A BIG UNBOXING", "NYFW, Limo Rides & a Big Unboxing"],
+    ["TAKE BACK THE NIGHT", "Take Back the Night"],
     ["NFL PLAYERS REACT", "NFL Players React"],
     ["CEO OF HBO", "CEO of HBO"],
     ["Already Mixed Case", "Already Mixed Case"],
