@@ -31,6 +31,8 @@ const NO_FRAME: readonly ((s: Subject) => boolean)[] = [
   // An upload name closing on bare numbers, a score or a date without its marks ("Spal Napoli 2 3", "… Kick TV Angle
   // 11 8 70"), reads as a file name: no frame.
   (s) => /\s\d{1,2}\s\d{1,2}(?:\s\d{1,2})?$/.test(s.text),
+  // A creator format named alone ("GRWM", "Haul", "Storytime") names no topic: whose, about what?
+  (s) => !s.vp && /^(?:grwm|hauls?|vlogs?|tags?|q ?& ?a|storytime|lookbook|routines?|favou?rites|try[- ]on)$/i.test(s.text),
   // A date alone ("October 4th") or a span alone ("10 Years") names no subject.
   (s) => /^(?:\d+\s+(?:years?|months?|weeks?|days?|hours?|minutes?)|(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$/i.test(s.text),
 ];

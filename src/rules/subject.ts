@@ -179,7 +179,7 @@ const DESCRIBED = /^(?:semi-automatic|automatic|portable|electric|light-up|giant
 
 const THE_HEADS = new Set(
   ("shooting attack bombing earthquake election referendum debate awards emmys oscars grammys vmas festival concert premiere " +
-    "finale trial verdict summit keynote conference ceremony parade protest protests march rally eclipse outage shutdown crash draft " +
+    "finale trial verdict summit keynote conference expo convention ceremony parade protest protests march rally eclipse outage shutdown crash draft " +
     "playoffs tour storm floods fire game match series price prices market economy bubble fork budget deal ipo rate rates dollar " +
     "diet challenge trend update battery camera screen display design launch lineup trailer controversy scandal feud movement " +
     "commercial ad speech interview performance documentary announcement theme release reveal championship championships open cup bowl derby olympics event carpet contest competition pageant briefing test twins brothers sisters cam webcam livestream range collection board").split(" "),

@@ -125,7 +125,8 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     person: [(h) => `I Was Wrong About ${h.S}`, (h) => `My Honest Opinion on ${h.S}`],
     event: [(h) => `My Honest Take on ${h.NP}`],
     // A thing made ("DIY Edible Geode") is no habit to try for a week; a tutorial is no product to review.
-    howto: [(h) => (h.mod && !/^diy\b/i.test(h.mod) && !TUTORIAL.test(h.mod) ? `I Tried This ${h.mod} for a Week` : ""), (h) => (h.mod && !TUTORIAL.test(h.mod) ? `My Honest ${h.mod} Review` : "")],
+    // (Not a DIY: "My Honest DIY Bagel Bite Review" puts the words in the wrong order.)
+    howto: [(h) => (h.mod && !/^diy\b/i.test(h.mod) && !TUTORIAL.test(h.mod) ? `I Tried This ${h.mod} for a Week` : ""), (h) => (h.mod && !/^diy\b/i.test(h.mod) && !TUTORIAL.test(h.mod) ? `My Honest ${h.mod} Review` : "")],
     // "for a Week" only reads right for a habit; "I Tried to Make Lloyd … for a Week" does not.
     // A tutorial's own rewrite keeps teaching: "I tried to" is a hook for a new video only.
     howto_vp: [(h) => (h.secondPerson || h.rw ? "" : `I Tried to ${h.S}: Here's How It Went`)],

@@ -2243,3 +2243,12 @@ test("a month is a month ('Maroon 5' is no 'Mar 5'); a band a Music video credit
   const show = { storyName: "Will & Grace", titles: ["Will & Grace - Official Trailer"], categoryIds: [24], channels: ["Will & Grace"] };
   expect(topicSubject("will & grace", show).kind).not.toBe("person");
 });
+
+// From GB readings 115-117 (session 8).
+test("an expo is an event with 'the', not a game; a DIY takes no 'My Honest … Review'", () => {
+  const hooks = (name: string, ctx: TopicContext) => TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject(name.toLowerCase(), ctx), 2017)).filter(Boolean).join(" / ");
+  const expo = hooks("Frontier Expo", { storyName: "Frontier Expo", titles: ["Elite Dangerous Frontier Expo 2017 Content Reveals"], categoryIds: [20] });
+  expect(expo).not.toMatch(/Hidden Features|I Used|I Switched/);
+  expect(expo).toMatch(/the Frontier Expo/);
+  expect(hooks("DIY Bagel Bite", { storyName: "DIY Bagel Bite", titles: ["DIY BAGEL BITE - NORMAL VS GIANT"], categoryIds: [26] })).not.toMatch(/My Honest DIY/);
+});

@@ -25,6 +25,8 @@ const cases: [string, boolean][] = [
   ["October 4th Street Fair", false],
   ["Year Old", true],
   ["Spal Napoli 2 3", true],
+  ["GRWM", true],
+  ["Autumn GRWM", false],
   ["Maroon 5", false],
   ["Old Year's Night", false],
 ];
