@@ -528,6 +528,9 @@ export function rewritable(draft: string, ctx: RewriteContext): Subject | null {
   const credit = /\s+by\s+(.+)$/i.exec(plainText(draft));
   if (credit && squash(credit[1]) && isChannel(credit[1], ctx)) return null;
   const s = rewriteSubject(draft, ctx);
+  // A trip or vlog to a match ("Chelsea v Arsenal | Road Trip To Stamford Bridge!") is the creator's day, not the match:
+  // no event frame ("… in 60 Seconds", "[Highlights]") fits it.
+  if (s.kind === "event" && segments(plainText(draft)).slice(1).some((p) => /\b(?:road trip|trip to|vlog|away day|matchday|match day|watchalong)\b/i.test(p))) return null;
   // One word out of a title of several parts ("GRWM | SLAY THE GROCERY STORE & Catch Up") is a format or a name, not the video.
   if (!s.text.includes(" ") && segments(plainText(draft)).length > 1) return null;
   // The channel's own name before a pipe ("BURGER KING | Bullying Jr."): the video is what follows, no subject here.

@@ -2252,3 +2252,10 @@ test("an expo is an event with 'the', not a game; a DIY takes no 'My Honest … 
   expect(expo).toMatch(/the Frontier Expo/);
   expect(hooks("DIY Bagel Bite", { storyName: "DIY Bagel Bite", titles: ["DIY BAGEL BITE - NORMAL VS GIANT"], categoryIds: [26] })).not.toMatch(/My Honest DIY/);
 });
+
+// From GB readings 91, 92, 99, 102 and 115 (session 8).
+test("a trip or vlog to a match is the creator's day: no event rewrite", () => {
+  const rw = (d: string) => TEMPLATE_PATTERNS.map((p) => rewriteText(p, d, { year: 2017 })).filter(Boolean);
+  expect(rw("Chelsea v Arsenal | Road Trip To Stamford Bridge!")).toEqual([]);
+  expect(rw("Chelsea v Arsenal | Highlights").length).toBeGreaterThan(0);
+});
