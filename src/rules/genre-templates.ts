@@ -33,6 +33,8 @@ export interface GenreHelpers {
   trailerYear: number | null;
   /** A regular creator's own vlog (see Subject.vlog): no reaction frame. */
   vlog: boolean;
+  /** Every title of the story is a trailer or teaser (see Subject.unseen). */
+  unseen: boolean;
 }
 type Tpl = (h: GenreHelpers) => string;
 const hookOnly = (f: Tpl): Tpl => (h) => (h.rw ? "" : f(h));
@@ -70,8 +72,12 @@ const differences: Tpl = (h) => {
 };
 /** A frame about a song's words, not for a story named by its performers ("5 Details You Missed in Tori Kelly & Luis Fonsi"). */
 const songsWords = (f: Tpl): Tpl => (h) => (h.performers ? "" : f(h));
-/** A frame that has seen the film: not when its trailer names a later year than the snapshot's ("Pacific Rim 2 Trailer 2018"). */
-const seen = (f: Tpl): Tpl => (h) => (h.trailerYear != null && h.trailerYear > h.y ? "" : f(h));
+/**
+ * A frame that has seen the film: not when its trailer names a later year than the snapshot's ("Pacific Rim 2 Trailer
+ * 2018"), nor when every title of the story is a trailer or teaser ("JUMANJI: WELCOME TO THE JUNGLE - Official Trailer #2"),
+ * unless the trailer names a year two or more before the snapshot's (an old film's: "I'm Gonna Git You Sucka Trailer 1988").
+ */
+const seen = (f: Tpl): Tpl => (h) => ((h.trailerYear != null && h.trailerYear > h.y) || (h.unseen && !(h.trailerYear != null && h.trailerYear < h.y - 1)) ? "" : f(h));
 /** A frame for animal footage, not for a ranking, list or quiz about animals (see RANKING). */
 const footage = (f: Tpl): Tpl => (h) => (RANKING.test(h.S) ? "" : f(h));
 

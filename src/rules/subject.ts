@@ -49,6 +49,8 @@ export interface Subject {
   storied?: boolean;
   /** The story's titles announce a film or show (trailer, teaser, first look): it is not out yet. */
   upcoming?: boolean;
+  /** Every title of the story is a trailer, teaser or first look: no frame may say the film was seen ("What I Loved About …"). */
+  unseen?: boolean;
   /** A regular creator's own vlog: the story is one People & Blogs channel named like a person or a vlog, with 3+
    * videos in the snapshot ("Trying to Make It All Work", SACCONEJOLYs): their day, nothing to react to. */
   vlog?: boolean;
@@ -365,7 +367,9 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   const music = cc.n > 0 && (cc.counts.get(MUSIC) ?? 0) * 2 > cc.n;
   const trailerYear = yearOfTrailers(s.text, ctx.titles ?? []);
   const vlog = (cat === PEOPLE_BLOGS || cat === HOWTO_STYLE) && (ctx.channelVideos ?? 0) >= 3 && personChannel(ctx.channels?.[0] ?? "");
-  const story = { cat, storied: (ctx.titles?.length ?? 0) > 0, upcoming: (ctx.titles ?? []).some((t) => UPCOMING.test(t)), ...(trailerYear ? { trailerYear } : {}), ...(vlog ? { vlog } : {}) };
+  // Every title a trailer, teaser or first look: the film is not out yet as far as the story says (see Subject.unseen).
+  const unseen = (ctx.titles?.length ?? 0) > 0 && ctx.titles!.every((t) => UPCOMING.test(t));
+  const story = { cat, storied: (ctx.titles?.length ?? 0) > 0, upcoming: (ctx.titles ?? []).some((t) => UPCOMING.test(t)), ...(unseen ? { unseen } : {}), ...(trailerYear ? { trailerYear } : {}), ...(vlog ? { vlog } : {}) };
   // A channel is no product, whatever its category ("IGN Live" is no "I Switched to IGN"): a creator or a brand,
   // not a person ("GoPro [Career Highlights]" does not read).
   if (s.kind === "product" && (ctx.channels ?? []).some((c) => alnum(c) === alnum(s.text))) return { ...s, ...story, kind: "general", the: false, genre: null, music: false };

@@ -658,6 +658,7 @@ function genreHook(pattern: string, s: Subject, year: number, rw: boolean): stri
     performers: !!s.performers,
     trailerYear: s.trailerYear ?? null,
     vlog: !!s.vlog,
+    unseen: !!s.unseen,
   };
   for (const tpl of vs) {
     const raw = tpl(h);

@@ -91,7 +91,10 @@ describe("genre hooks", () => {
     ["hook:question", "baby hippo fiona", { categoryIds: [15], topical: true }, "Why Is Everyone Obsessed With Baby Hippo Fiona?"],
     ["hook:bold_claim", "autumn homeware haul", { categoryIds: [26], topical: false }, "My Biggest Autumn Homeware Haul Ever"],
     ["hook:confession", "blindfolded makeup challenge", { categoryIds: [22], topical: false }, "I Tried the Blindfolded Makeup Challenge"],
-    ["hook:question", "wonderstruck", { categoryIds: [1], titles: ["Wonderstruck Official Trailer [HD]"], topical: false }, "Is Wonderstruck Worth Watching?"],
+    ["hook:question", "wonderstruck", { categoryIds: [1, 1], titles: ["Wonderstruck Official Trailer [HD]", "Wonderstruck Review"], topical: false }, "Is Wonderstruck Worth Watching?"],
+    // (A story of trailers alone: the film may not be out, so no frame that has seen it.)
+    ["hook:question", "wonderstruck", { categoryIds: [1], titles: ["Wonderstruck Official Trailer [HD]"], topical: false }, null],
+    ["struct:number_led", "wonderstruck", { categoryIds: [1], titles: ["Wonderstruck Official Trailer [HD]"], topical: false }, "5 Things to Know Before You Watch Wonderstruck"],
     ["struct:dash_split", "thalidomide", { categoryIds: [27], topical: false }, "Thalidomide - Explained"],
     ["hook:confession", "interview with a runaway toddler", { categoryIds: [23], topical: false }, "My Honest Reaction to Interview with a Runaway Toddler"],
   ] as const)("%p for %p → %p", (p, t, ctx, want) => expect(hookText(p, subjectOf(t, ctx as any), 2017)).toBe(want));
@@ -1237,7 +1240,8 @@ test("a Q&A gets no reaction frame", () => {
 // From the reading of seeds 133 and 135.
 describe("a work's or band's own 'The'", () => {
   test("keeps its capital inside a hook; the article of a thing does not", () => {
-    const film = subjectOf("the babysitter", { storyName: "The Babysitter", titles: ["The Babysitter | Official Trailer [HD] | Netflix"], categoryIds: [24] });
+    // (A review among its titles: it is out. A story of trailers alone gets no frame that has seen it, see Subject.unseen.)
+    const film = subjectOf("the babysitter", { storyName: "The Babysitter", titles: ["The Babysitter | Official Trailer [HD] | Netflix", "The Babysitter - Netflix Movie Review"], categoryIds: [24, 24] });
     expect(hookText("struct:first_person", film, 2017)).toBe("What I Loved About The Babysitter");
     const band = topicSubject("the score", { storyName: "The Score", titles: ["The Score - Strange (Audio)"], categoryIds: [10], channels: ["TheScoreVEVO"], topical: false });
     expect(hookText("struct:number_led", band, 2017)).toBe("5 Things You Didn't Know About The Score");
@@ -2258,4 +2262,14 @@ test("a trip or vlog to a match is the creator's day: no event rewrite", () => {
   const rw = (d: string) => TEMPLATE_PATTERNS.map((p) => rewriteText(p, d, { year: 2017 })).filter(Boolean);
   expect(rw("Chelsea v Arsenal | Road Trip To Stamford Bridge!")).toEqual([]);
   expect(rw("Chelsea v Arsenal | Highlights").length).toBeGreaterThan(0);
+});
+
+// From US reading 285 (session 8).
+test("a story of trailers alone gets no frame that has seen the film; a review among its titles lifts that", () => {
+  const hooks = (titles: string[]) =>
+    TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("jumanji", { storyName: "Jumanji", titles, categoryIds: titles.map(() => 24) }), 2017)).filter(Boolean).join(" / ");
+  const trailer = hooks(["JUMANJI: WELCOME TO THE JUNGLE - Official Trailer #2"]);
+  expect(trailer).toMatch(/Before You Watch Jumanji: Welcome to the Jungle/);
+  expect(trailer).not.toMatch(/Review|Loved|Worth Watching/);
+  expect(hooks(["JUMANJI: WELCOME TO THE JUNGLE - Official Trailer #2", "Jumanji: Welcome to the Jungle - Movie Review"])).toMatch(/Review|Loved|Worth Watching/);
 });
