@@ -360,7 +360,7 @@ const PAIR = /\s(?:and|&|x)\s|,\s/i;
 /** Tips, tricks, hacks or ideas are already things to know: no "5 Things to Know About Soap Tips". */
 const TIPS_HEAD = /\b(?:tips|tricks|hacks|ideas|secrets)$/i;
 /** A video format in a Music story that is no song ("Weird Music Test You Have to Try"). */
-const MUSIC_FORMAT = /\b(?:test|challenge|tag|prank|vlog|tutorial|tips|lesson|reacts?|q ?& ?a)\b/i;
+const MUSIC_FORMAT = /\b(?:test|challenge|tag|prank|vlog|tutorial|tips|lesson|reacts?|q ?& ?a|questions)\b/i;
 /** A cake or a bake: never "in 10 Minutes" ("Mermaid Cake Tutorial" is hours of work). */
 const BAKED = /\b(?:cakes?|cupcakes?|cookies?|bread|pies?|tarts?|macarons?|brownies?|cheesecakes?|pastry|pastries|dough)\b/i;
 /** Looks and routines: what a how-to can promise "in 10 Minutes". */

@@ -2178,6 +2178,9 @@ describe("GB readings 106-108", () => {
   test("a music test in a Music story is no song: words to the viewer take no reaction", () => {
     const s = topicSubject("weird music test you have to try!", { storyName: "Weird music test you have to try!", titles: ["Weird music test you have to try!"], categoryIds: [10] });
     expect(all(s)).not.toMatch(/Reaction/);
+    // (Nor answers to the viewers' questions, GB reading 119.)
+    const q = topicSubject("singing your questions 7", { storyName: "Singing Your Questions 7", titles: ["Singing Your Questions 7"], categoryIds: [10] });
+    expect(all(q)).not.toMatch(/Reaction/);
   });
   test("a cake tutorial is never 'in 10 Minutes'; a makeup tutorial may be", () => {
     expect(all(subjectOf("Mermaid cake tutorial"))).not.toMatch(/10 Minutes/);
