@@ -26,6 +26,8 @@ const cases: [string, boolean][] = [
   ["Year Old", true],
   ["Spal Napoli 2 3", true],
   ["GRWM", true],
+  ["Kinder Surprise Advert Hotwheels and Happy Kitty 2017", true],
+  ["John Lewis Christmas Advert 2017", false],
   ["Autumn GRWM", false],
   ["Maroon 5", false],
   ["Old Year's Night", false],
