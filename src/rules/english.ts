@@ -91,7 +91,10 @@ export function casingFrom(sources: readonly string[]): Casing {
     const found = [...src.matchAll(WORD_RE)];
     const ws = found.map((m) => m[0]);
     ws.forEach((w, i) => {
-      const tagged = capitalTag(src, found[i].index!, w);
+      // A performer's styling: one all-caps token credited before the dash that opens a mixed-case release title
+      // ("HAIM - Little of Your Love", "B1A4 - Rollin'", "LÉON - I Believe in Us") is how the name is written.
+      const credit = i === 0 && found[i].index === 0 && /^\p{Lu}[\p{Lu}\p{N}]+$/u.test(w) && /^\s+[-–—]\s+\S/u.test(src.slice(w.length)) && /\p{Ll}/u.test(src.slice(w.length));
+      const tagged = capitalTag(src, found[i].index!, w) || credit;
       const key = w.toLowerCase();
       // A model a mixed-case title writes in lower case ("Prusa i3") is its spelling, unless a capital form outranks it.
       let rank = /^\p{Ll}{1,2}\d{1,3}$/u.test(w) ? 2 : formRank(w);

@@ -136,3 +136,11 @@ test("a 4-letter all-caps name no English word spells is an acronym ('RHOA'); a 
   expect(recase("rhoa", d)).toBe("RHOA");
   expect(recase("cake", casingFrom(["My Birthday CAKE Fail"]))).toBe("cake");
 });
+
+// From US reading 268 and session 7's notes ("Haim", seen in several readings).
+test("a performer's all-caps styling credited before a release's dash is kept ('HAIM - Little of Your Love')", () => {
+  expect(recase("haim", casingFrom(["HAIM - Little of Your Love"]))).toBe("HAIM");
+  // Not when the whole title is shouted, nor for a word that merely opens a title.
+  expect(recase("haim", casingFrom(["HAIM - LITTLE OF YOUR LOVE"]))).not.toBe("HAIM");
+  expect(recase("cake", casingFrom(["CAKE Decorating for Beginners"]))).toBe("cake");
+});
