@@ -527,6 +527,9 @@ export function rewritable(draft: string, ctx: RewriteContext): Subject | null {
   // A work credited to the channel that posts it ("HURRY UP! by SUPERFRUIT") is a release too.
   const credit = /\s+by\s+(.+)$/i.exec(plainText(draft));
   if (credit && squash(credit[1]) && isChannel(credit[1], ctx)) return null;
+  // A name with its post-nominal letters alone ("GIN WONG FAIA", seen in three US readings) names a person, not a video
+  // to reframe: "Gin Wong Faia: What Do You Think?" miscases the credential and asks nothing.
+  if (/^\p{L}[\p{L}'’.-]*(?:\s+\p{L}[\p{L}'’.-]*){1,3},?\s+(?:FAIA|AIA|RIBA|PhD|MD|DDS|OBE|CBE|MBE|KBE|DBE|QC|Esq\.?)$/iu.test(plainText(draft).trim())) return null;
   const s = rewriteSubject(draft, ctx);
   // A trip or vlog to a match ("Chelsea v Arsenal | Road Trip To Stamford Bridge!") is the creator's day, not the match:
   // no event frame ("… in 60 Seconds", "[Highlights]") fits it.

@@ -2276,3 +2276,11 @@ test("a story of trailers alone gets no frame that has seen the film; a review a
   expect(trailer).not.toMatch(/Review|Loved|Worth Watching/);
   expect(hooks(["JUMANJI: WELCOME TO THE JUNGLE - Official Trailer #2", "Jumanji: Welcome to the Jungle - Movie Review"])).toMatch(/Review|Loved|Worth Watching/);
 });
+
+// From US readings 259, 268 and 292 (sessions 7-8).
+test("a name with its post-nominal letters alone is a person, not a video to reframe", () => {
+  const rw = (d: string) => TEMPLATE_PATTERNS.map((p) => rewriteText(p, d, { year: 2017 })).filter(Boolean);
+  expect(rw("GIN WONG FAIA")).toEqual([]);
+  expect(rw("Jane Goodall PhD")).toEqual([]);
+  expect(rw("Dog Reunites With Best Friend").length).toBeGreaterThan(0);
+});
