@@ -84,4 +84,4 @@ export function unAlternate(t: string): string {
  */
 export const shiftTypos = (t: string) => t.replace(/\b([A-Z])([AEIOU])([a-z]{2,})\b/g, (_, a: string, b: string, c: string) => a + b.toLowerCase() + c);
 /** Capitalised words that are names as often as words: kept. */
-const BRAND_CAPS = new Set(["TIME", "IT", "US", "MAC"]);
+const BRAND_CAPS = new Set(["TIME", "IT", "US", "MAC", "BET"]);

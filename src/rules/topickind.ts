@@ -61,7 +61,7 @@ const FINITE_VERB_RE = new RegExp(
       "expose cancel renew replace reject accept approve pass vote elect name nominate play watch wear ride drive run walk " +
       "cook bake paint write read dance stream host transform turn become prove brace prepare evacuate flood suck speak blame " +
       // what disasters do in headlines ("Massive earthquake rocks Mexico City")
-      "rock shake batter ravage pound devastate grip free hit")
+      "rock shake batter ravage pound devastate grip free hit invade")
       .split(" ")
       .map((v) => v + (v.endsWith("e") ? "(?:s|d)" : /(?:sh|ch|ss|x)$/.test(v) ? "(?:es|ed)" : /[^aeiou]y$/.test(v) ? "" : "(?:s|ed)"))
       .join("|") +

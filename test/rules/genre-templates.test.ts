@@ -2284,3 +2284,9 @@ test("a name with its post-nominal letters alone is a person, not a video to ref
   expect(rw("Jane Goodall PhD")).toEqual([]);
   expect(rw("Dog Reunites With Best Friend").length).toBeGreaterThan(0);
 });
+
+// From GB readings 121-123 (session 8).
+test("'invades' is a verb (a headline, not a game); BET keeps its capitals in a mixed-case title", () => {
+  expect(topicKind("Sunbro Invades Saboten Con 2017", { categoryIds: [20], titles: ["Sunbro Invades Saboten Con 2017"] })).toBe("headline");
+  expect(subjectOf("Cardi B. On Her BET Nominations, Nicki Minaj").text).toMatch(/Her BET Nominations/);
+});
