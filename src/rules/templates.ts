@@ -17,6 +17,7 @@ import { GENRE_TEMPLATES, INVITATION, SECOND_PERSON, type GenreHelpers } from ".
 import { titlePatterns } from "./structure.ts";
 import { noFrame } from "./noframe.ts";
 import { BROKEN, MUSIC, NOT_CRAFT, NOT_TUTORIAL, VP_OPENERS, subjectOf, type Subject } from "./subject.ts";
+import { FIRST_PERSON, SCITECH_CAT, TIPS_HEAD, WH_Q_OPEN, families, type Family } from "./families.ts";
 
 export const HOOK_MAX = 100;
 
@@ -30,7 +31,6 @@ const FRAME_CHANGE = /\b(?:reaction|reacting|reviews?|i tried|i tested|i used|i 
 const keepsFrame = (text: string, s: Subject, rw: boolean) =>
   !rw || ((s.reviewed || !FRAME_CHANGE.test(text)) && (!s.highlights || /\b(?:moments|highlights)\b/i.test(text)));
 
-type Family = TopicKind | "howto_vp" | "science_howto" | "tragedy" | "tragedy_headline" | "mourning" | "personal" | "safety" | "illness";
 /** One template: the subject's helpers in, text out ("" when this variant does not fit the subject). */
 type Tpl = (h: Helpers) => string;
 interface Helpers {
@@ -357,8 +357,6 @@ export const TEMPLATE_PATTERNS: readonly string[] = Object.keys(T);
 
 /** Two or more people named ("Zedd and Liam Payne", "Krept & Konan"): no frame about one life or one career. */
 const PAIR = /\s(?:and|&|x)\s|,\s/i;
-/** Tips, tricks, hacks or ideas are already things to know: no "5 Things to Know About Soap Tips". */
-const TIPS_HEAD = /\b(?:tips|tricks|hacks|ideas|secrets)$/i;
 /** A video format in a Music story that is no song ("Weird Music Test You Have to Try"). */
 const MUSIC_FORMAT = /\b(?:test|challenge|tag|prank|vlog|tutorial|tips|lesson|reacts?|q ?& ?a|questions)\b/i;
 /** A cake or a bake: never "in 10 Minutes" ("Mermaid Cake Tutorial" is hours of work). */
@@ -369,7 +367,6 @@ const QUICK = /\b(?:tutorial|look|makeup|hairstyles?|hair|routine|nails?|nail ar
 const QUICK_TASK = /^(?:style|cut|dye|braid|apply|get rid of|reduce|remove|clean|organi[sz]e|sharpen|prevent|improve)\s/i;
 /** Tips, tricks or secrets are no tutorial, nor is a list or a contest ("Dragon's Beard AKA Edible Hair, Corinne vs. Cooking"): no "Step-by-Step" tag, no "in 10 Minutes". */
 const TIPS = /\b(?:tips|tricks|hacks|secrets|ideas|facts|mistakes|aka|vs\.?)\b|,/i;
-const WH_Q_OPEN = /^(?:(?:what|why|who|which|when|where|how)(?:['’]s)?|did|does|do|is|are|was|were|can|could|should|would|will|has|have|here['’]?s|this is)\s+(?!to\s)/i;
 /** A subject that is itself a question ("Why Are You Anxious"): no question tail after it. */
 const WH_Q =
   /^(?:(?:why|what|who|when|where|which|how)(?:\s+(?:well|much|many|long|often|far|old|big|good|bad))?\s+(?:is|are|was|were|do|does|did|can|could|would|should|has|have)\b|(?:did|do|does|is|are|was|were|can|could|should|would|will|has|have)\s+(?:i|you|we|they|he|she|it|this|that|there)\b)/i;
@@ -378,58 +375,9 @@ const HABIT_VP = /^(?:wear|eat|drink|sleep|wake|run|walk|meditate|exercise|stret
 const FOOTAGE = /\b(?:video|footage|drone|cam|camera|films?|filmed|filming|photos?|pictures|360)\b/i;
 /** A time of day's or a week's routine: someone's day, not a task. */
 const DAY_ROUTINE = /\b(?:morning|night|nighttime|evening|bedtime|after[- ]school|school|weekend|daily)\s+routines?\b/i;
-const FIRST_PERSON = /\b(?:i|i'm|i’m|i've|i’ve|my|me|we|our)\b/i;
 
 const SLUR = /\b(?:retard(?:ed|s)?|fag(?:got)?s?|tranny|trannies|spastic|spaz|n[i1]gg(?:er|a)s?|chinks?|kikes?|dykes?|wetbacks?)\b/i;
 
-/** Families a subject may use, in order: a sensitive topic never falls back to a light-hearted one. */
-function families(s: Subject, rw: boolean): Family[] {
-  // A long subject reads as a headline: "What We Know About <ten words> So Far" does not.
-  // A creator's commentary ("We Need to Talk About the Las Vegas Shooting") is neither their own story ("- My Story")
-  // nor news to sum up: no frame.
-  if (s.tone.sensitive && /^(?:we\s+need\s+to|(?:let['’]?s|i\s+need\s+to|(?:i|we)\s+have\s+to))\s+talk\s+about\b/i.test(s.text)) return [];
-  // Someone's own hard experience ("My 1st Day at Chemotherapy"): their story, not news ("What We Know").
-  if (s.tone.sensitive && (s.personal || FIRST_PERSON.test(s.text))) return ["personal"];
-  // A condition, not an event ("Cyclopia: A Rare Birth Defect …"): no timeline, no "what we know so far".
-  if (s.tone.sensitive && s.tone.illness && !s.vp) return ["illness"];
-  // A hypothetical about death ("What Animal Will Survive When Everyone Dies") is no news: no frame fits.
-  if (s.tone.sensitive && WH_Q_OPEN.test(s.text)) return [];
-  // Bloopers, fails or a prank about a disaster mix two tones no frame can hold.
-  // So does a treat named after one ("#IRMAgerd Hurricane Candy"), a science clip ("Hurricane Size Comparison") or a benefit ("Hand in Hand: A Benefit for Hurricane Relief").
-  if (s.tone.sensitive && /\b(?:bloopers?|fails?|funny|parody|prank\w*|memes?|candy|cakes?|cupcakes?|cookies?|recipes?|comparisons?|simulations?|animation|benefit|telethon|fundraiser|concert)\b/i.test(s.text)) return [];
-  // A ceremony of mourning ("A Moment of Silence at the National 9/11 Memorial") is no news to frame.
-  // Someone telling their own hard experience ("Penny Lancaster Bravely Shares Her Experience of Being Sexually
-  // Assaulted") is their story, not news to sum up ("… - What We Know"): no frame.
-  if (s.tone.sensitive && /\b(?:opens? up|shares?|speaks? out|talks?|reveals?|recalls?|describes?|recounts?)\b.*\b(?:her|his|their)\s+(?:own\s+)?(?:\S+\s+){0,2}(?:experience|story|ordeal|battle|struggle|journey|diagnosis|assault|abuse|harassment)/i.test(s.text)) return [];
-  // A person in a sensitive story who did not die ("Emma Thompson", speaking about Harvey Weinstein) is no event to
-  // sum up ("Emma Thompson - What We Know") and no one to mourn: no frame.
-  if (s.tone.sensitive && !s.tone.death && s.kind === "person") return [];
-  // (So is a video in someone's memory: "In Memory of Liz Dawn".)
-  // (Or a vigil: "Nashville Vigil for Las Vegas Shooting Victims" had read "…: What You Need to Know".)
-  if (s.tone.sensitive && /\b(?:moment of silence|funeral|memorial service|wake for|dedication|in (?:loving )?memory of|(?:candlelight\s+|prayer\s+)?vigils?)\b|^(?:an?\s+)?tribute to\b/i.test(s.text)) return [];
-  // So is a call to act ("Let's Help the Victims of the Las Vegas Attack"): it is the creator's own appeal.
-  // (Or a question put to someone, "Ask a Mortician- Home Death & Wake for Your Pet": an advice series, no news.)
-  if (s.tone.sensitive && /^(?:let['’]?s|please|help|donate|pray|ask)\b/i.test(s.text)) return [];
-  // A moment addressed to the viewer ("That Moment You Realize Your Dad Is Dying") is no news and not the creator's own story.
-  if (s.tone.sensitive && !s.vp && /\b(?:you|your|you['’]re)\b/i.test(s.text)) return [];
-  // A warning ("Playing with Old Fridges Kills", a public information film) is neither news nor a story to frame.
-  if (s.tone.sensitive && /\bkills$/i.test(s.text)) return [];
-  // A how-to in a disaster ("How to Cook With No Power During a Hurricane") is safety advice, still a how-to.
-  if (s.tone.sensitive && s.vp) return ["safety"];
-  // A clause without its verb's subject reads as a headline too ("Young Fan Hospitalized"), not as a name.
-  if (s.tone.sensitive) return s.tone.death && s.kind === "person" ? ["mourning"] : s.kind === "headline" || s.text.split(" ").length > 5 || /\s\w+ed$/i.test(s.text) ? ["tragedy_headline"] : ["tragedy"];
-  // A plural how-to noun ("Keto Recipes") reads wrong in "7 … Mistakes", "Try This …": general only.
-  // A rewrite of a tutorial stays a tutorial: no general fallback ("What You Need to Know About Soap Tips").
-  // A how-to that names its format ("Autumn Makeup Tutorial for Straight Men") is no topic to know about.
-  const format = /\b(?:tutorial|guide|routine|lesson)s?\b/i.test(s.text);
-  // A how-to in Science & Technology is mostly an explainer or a stunt ("How To Stop A North Korean Nuclear Missile",
-  // "How to Build a Teleporter with Aliens"), not a task to try at home: explained, not "The Easy Way".
-  if (s.kind === "howto" && s.vp && s.cat === SCITECH_CAT) return ["science_howto"];
-  // (A long plural one reads as a headline too: "What You Need to Know About Makeup Tips & Secrets With Superstar Ariel Tejada" does not.)
-  if (s.kind === "howto") return s.vp ? ["howto_vp"] : rw ? (s.plural ? ["headline"] : ["howto"]) : s.plural ? (format || s.text.split(" ").length > 5 || TIPS_HEAD.test(s.text) ? ["headline"] : ["general"]) : format ? ["howto"] : ["howto", "general"];
-  if (s.kind === "product" || s.kind === "money") return [s.kind, "general"];
-  return [s.kind];
-}
 
 /** Stable 32-bit hash (FNV-1a) of the subject: picks the first variant tried. */
 function hash(s: string): number {
@@ -482,7 +430,6 @@ function framesOwnVideo(s: Subject): boolean {
  * what "What You Need to Know About …", "[Explained]" and "Everything We Know" may frame.
  */
 const informational = (s: Subject) => (s.cat == null && !s.storied) || (s.cat != null && INFORMATIONAL.has(s.cat));
-const SCITECH_CAT = 28;
 /** Music, entertainment, film & animation, comedy. */
 const SHOWBIZ = new Set([10, 24, 1, 23]);
 /** News, education, science & technology: a rewrite may say "What You Need to Know About …" of their topics. */

@@ -1,0 +1,67 @@
+/**
+ * Which template families a subject may use, in order (src/rules/templates.ts reads them): a sensitive topic gets only
+ * respectful families (a person's own hard experience, mourning, a tragedy's headline, safety, an illness) or none; a
+ * how-to, product, money or other kind gets its own. Every rule is from a reading (docs/rules.md "Hook rescue and
+ * grade"). Pure.
+ */
+import type { Subject } from "./subject.ts";
+import type { TopicKind } from "./topickind.ts";
+
+export type Family = TopicKind | "howto_vp" | "science_howto" | "tragedy" | "tragedy_headline" | "mourning" | "personal" | "safety" | "illness";
+
+export const SCITECH_CAT = 28;
+/** The first person: the creator's own ("My 1st Day at Chemotherapy"). */
+export const FIRST_PERSON = /\b(?:i|i'm|i’m|i've|i’ve|my|me|we|our)\b/i;
+/** A subject that opens as a question or a "here's" ("What Animal Will Survive…", "Here's the Age You Peak"). */
+export const WH_Q_OPEN = /^(?:(?:what|why|who|which|when|where|how)(?:['’]s)?|did|does|do|is|are|was|were|can|could|should|would|will|has|have|here['’]?s|this is)\s+(?!to\s)/i;
+/** Tips, tricks, hacks or ideas are already things to know: no "5 Things to Know About Soap Tips". */
+export const TIPS_HEAD = /\b(?:tips|tricks|hacks|ideas|secrets)$/i;
+
+/** Families a subject may use, in order: a sensitive topic never falls back to a light-hearted one. */
+export function families(s: Subject, rw: boolean): Family[] {
+  // A creator's commentary ("We Need to Talk About the Las Vegas Shooting") is neither their own story ("- My Story")
+  // nor news to sum up: no frame.
+  if (s.tone.sensitive && /^(?:we\s+need\s+to|(?:let['’]?s|i\s+need\s+to|(?:i|we)\s+have\s+to))\s+talk\s+about\b/i.test(s.text)) return [];
+  // Someone's own hard experience ("My 1st Day at Chemotherapy"): their story, not news ("What We Know").
+  if (s.tone.sensitive && (s.personal || FIRST_PERSON.test(s.text))) return ["personal"];
+  // A condition, not an event ("Cyclopia: A Rare Birth Defect …"): no timeline, no "what we know so far".
+  if (s.tone.sensitive && s.tone.illness && !s.vp) return ["illness"];
+  // A hypothetical about death ("What Animal Will Survive When Everyone Dies") is no news: no frame fits.
+  if (s.tone.sensitive && WH_Q_OPEN.test(s.text)) return [];
+  // Bloopers, fails or a prank about a disaster mix two tones no frame can hold.
+  // So does a treat named after one ("#IRMAgerd Hurricane Candy"), a science clip ("Hurricane Size Comparison") or a benefit ("Hand in Hand: A Benefit for Hurricane Relief").
+  if (s.tone.sensitive && /\b(?:bloopers?|fails?|funny|parody|prank\w*|memes?|candy|cakes?|cupcakes?|cookies?|recipes?|comparisons?|simulations?|animation|benefit|telethon|fundraiser|concert)\b/i.test(s.text)) return [];
+  // A ceremony of mourning ("A Moment of Silence at the National 9/11 Memorial") is no news to frame.
+  // Someone telling their own hard experience ("Penny Lancaster Bravely Shares Her Experience of Being Sexually
+  // Assaulted") is their story, not news to sum up ("… - What We Know"): no frame.
+  if (s.tone.sensitive && /\b(?:opens? up|shares?|speaks? out|talks?|reveals?|recalls?|describes?|recounts?)\b.*\b(?:her|his|their)\s+(?:own\s+)?(?:\S+\s+){0,2}(?:experience|story|ordeal|battle|struggle|journey|diagnosis|assault|abuse|harassment)/i.test(s.text)) return [];
+  // A person in a sensitive story who did not die ("Emma Thompson", speaking about Harvey Weinstein) is no event to
+  // sum up ("Emma Thompson - What We Know") and no one to mourn: no frame.
+  if (s.tone.sensitive && !s.tone.death && s.kind === "person") return [];
+  // (So is a video in someone's memory: "In Memory of Liz Dawn".)
+  // (Or a vigil: "Nashville Vigil for Las Vegas Shooting Victims" had read "…: What You Need to Know".)
+  if (s.tone.sensitive && /\b(?:moment of silence|funeral|memorial service|wake for|dedication|in (?:loving )?memory of|(?:candlelight\s+|prayer\s+)?vigils?)\b|^(?:an?\s+)?tribute to\b/i.test(s.text)) return [];
+  // So is a call to act ("Let's Help the Victims of the Las Vegas Attack"): it is the creator's own appeal.
+  // (Or a question put to someone, "Ask a Mortician- Home Death & Wake for Your Pet": an advice series, no news.)
+  if (s.tone.sensitive && /^(?:let['’]?s|please|help|donate|pray|ask)\b/i.test(s.text)) return [];
+  // A moment addressed to the viewer ("That Moment You Realize Your Dad Is Dying") is no news and not the creator's own story.
+  if (s.tone.sensitive && !s.vp && /\b(?:you|your|you['’]re)\b/i.test(s.text)) return [];
+  // A warning ("Playing with Old Fridges Kills", a public information film) is neither news nor a story to frame.
+  if (s.tone.sensitive && /\bkills$/i.test(s.text)) return [];
+  // A how-to in a disaster ("How to Cook With No Power During a Hurricane") is safety advice, still a how-to.
+  if (s.tone.sensitive && s.vp) return ["safety"];
+  // A long subject reads as a headline: "What We Know About <ten words> So Far" does not.
+  // A clause without its verb's subject reads as a headline too ("Young Fan Hospitalized"), not as a name.
+  if (s.tone.sensitive) return s.tone.death && s.kind === "person" ? ["mourning"] : s.kind === "headline" || s.text.split(" ").length > 5 || /\s\w+ed$/i.test(s.text) ? ["tragedy_headline"] : ["tragedy"];
+  // A plural how-to noun ("Keto Recipes") reads wrong in "7 … Mistakes", "Try This …": general only.
+  // A rewrite of a tutorial stays a tutorial: no general fallback ("What You Need to Know About Soap Tips").
+  // A how-to that names its format ("Autumn Makeup Tutorial for Straight Men") is no topic to know about.
+  const format = /\b(?:tutorial|guide|routine|lesson)s?\b/i.test(s.text);
+  // A how-to in Science & Technology is mostly an explainer or a stunt ("How To Stop A North Korean Nuclear Missile",
+  // "How to Build a Teleporter with Aliens"), not a task to try at home: explained, not "The Easy Way".
+  if (s.kind === "howto" && s.vp && s.cat === SCITECH_CAT) return ["science_howto"];
+  // (A long plural one reads as a headline too: "What You Need to Know About Makeup Tips & Secrets With Superstar Ariel Tejada" does not.)
+  if (s.kind === "howto") return s.vp ? ["howto_vp"] : rw ? (s.plural ? ["headline"] : ["howto"]) : s.plural ? (format || s.text.split(" ").length > 5 || TIPS_HEAD.test(s.text) ? ["headline"] : ["general"]) : format ? ["howto"] : ["howto", "general"];
+  if (s.kind === "product" || s.kind === "money") return [s.kind, "general"];
+  return [s.kind];
+}
