@@ -368,7 +368,7 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   const trailerYear = yearOfTrailers(s.text, ctx.titles ?? []);
   const vlog = (cat === PEOPLE_BLOGS || cat === HOWTO_STYLE) && (ctx.channelVideos ?? 0) >= 3 && personChannel(ctx.channels?.[0] ?? "");
   // Every title a trailer, teaser or first look: the film is not out yet as far as the story says (see Subject.unseen).
-  const unseen = (ctx.titles?.length ?? 0) > 0 && ctx.titles!.every((t) => UPCOMING.test(t));
+  const unseen = trailerFacts(ctx.titles ?? []).unseen;
   const story = { cat, storied: (ctx.titles?.length ?? 0) > 0, upcoming: (ctx.titles ?? []).some((t) => UPCOMING.test(t)), ...(unseen ? { unseen } : {}), ...(trailerYear ? { trailerYear } : {}), ...(vlog ? { vlog } : {}) };
   // A channel is no product, whatever its category ("IGN Live" is no "I Switched to IGN"): a creator or a brand,
   // not a person ("GoPro [Career Highlights]" does not read).
@@ -520,14 +520,25 @@ const personChannel = (ch: string) => /vlog/i.test(ch) || (/^\p{Lu}[\p{Ll}'’]+
 
 /** The latest year (1900–2099) that a trailer title names outside the subject's own name ("1922" is a film's name). */
 function yearOfTrailers(subject: string, titles: readonly string[]): number | undefined {
-  const own = subject.toLowerCase();
   let best: number | undefined;
-  for (const t of titles) {
-    if (!UPCOMING.test(t)) continue;
-    for (const m of t.toLowerCase().split(own).join(" ").matchAll(/\b(19\d\d|20\d\d)\b/g)) best = Math.max(best ?? 0, Number(m[1]));
-  }
+  for (const y of trailerFacts(titles).years) if (!new RegExp(String.raw`\b${y}\b`).test(subject)) best = Math.max(best ?? 0, y);
   return best;
 }
+
+/**
+ * What a story's titles say about a film, read once per titles array (one per story, asked on every hook and rewrite):
+ * the years its trailer titles name, and whether every title is a trailer (see Subject.unseen).
+ */
+function trailerFacts(titles: readonly string[]): { years: number[]; unseen: boolean } {
+  let f = TRAILER_FACTS.get(titles);
+  if (!f) {
+    const years = new Set<number>();
+    for (const t of titles) if (UPCOMING.test(t)) for (const m of t.matchAll(/\b(19\d\d|20\d\d)\b/g)) years.add(Number(m[1]));
+    TRAILER_FACTS.set(titles, (f = { years: [...years], unseen: titles.length > 0 && titles.every((t) => UPCOMING.test(t)) }));
+  }
+  return f;
+}
+const TRAILER_FACTS = new WeakMap<readonly string[], { years: number[]; unseen: boolean }>();
 
 /** A dish keeps its name; the frames say "Recipe" ("Chicken Fajita Soup Recipe" → "Chicken Fajita Soup"). */
 const dish = (t: string) => t.replace(/\s+Recipes?(?:\s+Tests?)?$/i, "").replace(/^DIY\s+/i, "") || t;

@@ -135,7 +135,13 @@ export function namesPerson(text: string): boolean {
  * Every title numbers an episode ("Wrestling Games - Angry Video Game Nerd (Episode 149)", "EnVy Eats - Episode 1-
  * Taimou Style Meatballs"): a show's segment in a Gaming story, not a game to review.
  */
-export const episodeOfShow = (titles: readonly string[]) => titles.length > 0 && titles.every((t) => /\b(?:episode|ep\.?)\s*#?\d+/i.test(t));
+export const episodeOfShow = (titles: readonly string[]): boolean => {
+  // Asked several times per hook of the same story's titles (one array per story): remembered per array.
+  let v = EPISODIC.get(titles);
+  if (v === undefined) EPISODIC.set(titles, (v = titles.length > 0 && titles.every((t) => /\b(?:episode|ep\.?)\s*#?\d+/i.test(t))));
+  return v;
+};
+const EPISODIC = new WeakMap<readonly string[], boolean>();
 
 export function topicKind(text: string, ctx: KindContext = {}, hooked = false): TopicKind {
   const t = text.trim();
