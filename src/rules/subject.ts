@@ -253,7 +253,7 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   // A person's role after the name says who, not what ("Sean Hughes comedian" → "Sean Hughes").
   const role = /^(.+?),?\s+(?:the\s+)?(?:comedian|comic|actor|actress|singer|rapper|musician|magician|author|songwriter|dancer|chef|director|youtuber)$/i.exec(t);
   if (role && namesPerson(role[1])) t = role[1];
-  const dict: Casing = casingFrom([ctx.storyName ?? "", ...(ctx.titles ?? [])].map(unAlternate));
+  const dict: Casing = storyCasing(ctx);
   let vp = false;
   let leadingThe = false;
   const asTyped = t;
@@ -517,6 +517,18 @@ const UPCOMING = /\b(?:trailer|teaser|first look|sneak peek|coming soon|announce
 const PEOPLE_BLOGS = 22, HOWTO_STYLE = 26;
 /** A channel named like a person ("Patricia Bright", "Lucy Moon") or a vlog ("FleurDeVlog", "RomanAtwoodVlogs"); not "Meet Arnold", "The Atlantic". */
 const personChannel = (ch: string) => /vlog/i.test(ch) || (/^\p{Lu}[\p{Ll}'’]+ (?:\p{Lu}\.? )?\p{Lu}[\p{Ll}'’]+$/u.test(ch) && !/^(?:the|meet|my|our|your|video|random)\s/i.test(ch));
+
+/** How the story writes its words (its name and titles), read once per titles array and name (one per story). */
+function storyCasing(ctx: TopicContext): Casing {
+  const name = ctx.storyName ?? "";
+  if (!ctx.titles) return casingFrom([name].map(unAlternate));
+  let byName = CASINGS.get(ctx.titles);
+  if (!byName) CASINGS.set(ctx.titles, (byName = new Map()));
+  let dict = byName.get(name);
+  if (!dict) byName.set(name, (dict = casingFrom([name, ...ctx.titles].map(unAlternate))));
+  return dict;
+}
+const CASINGS = new WeakMap<readonly string[], Map<string, Casing>>();
 
 /** The latest year (1900–2099) that a trailer title names outside the subject's own name ("1922" is a film's name). */
 function yearOfTrailers(subject: string, titles: readonly string[]): number | undefined {

@@ -81,10 +81,7 @@ const isDeath = (t: string) => DEATH_RE.test(t) || RIP_RE.test(t);
  */
 export function toneOf(topic: string, storyName = "", titles: readonly string[] = []): Tone {
   const own = [topic, storyName].filter(Boolean);
-  const news = titles.filter((t) => !WORK_RE.test(t));
-  const hits = news.filter(isSensitiveText);
-  const deaths = hits.filter(isDeath);
-  const n = news.length;
+  const { n, hits, deaths } = titleTone(titles);
   const enough = (k: number, share: number) => n > 0 && k >= Math.min(2, n) && k / n >= share;
   const ownSensitive = own.some(isSensitiveText);
   const sensitive = ownSensitive || enough(hits.length, SHARE_SENSITIVE) || enough(deaths.length, SHARE_DEATH);
@@ -93,6 +90,22 @@ export function toneOf(topic: string, storyName = "", titles: readonly string[] 
   const why = [...own.filter(isSensitiveText), ...hits].map((t) => t.replace(TITLES_NOT_TRAGIC, " "));
   return { sensitive, death, ...(!death && why.every((t) => ILLNESS_WORDS_RE.test(t) && !EVENT_WORDS_RE.test(t) && !NAMED_STORM_RE.test(t)) ? { illness: true } : {}) };
 }
+
+/**
+ * What a story's titles say about its tone (titles of works left out): how many report, which are sensitive, how many
+ * of those report a death. Read once per titles array (one per story, asked on every hook and rewrite; the tragedy
+ * regex was 15% of a hook's time, see bench/RESULTS.text.md).
+ */
+function titleTone(titles: readonly string[]): { n: number; hits: string[]; deaths: string[] } {
+  let v = TITLE_TONE.get(titles);
+  if (!v) {
+    const news = titles.filter((t) => !WORK_RE.test(t));
+    const hits = news.filter(isSensitiveText);
+    TITLE_TONE.set(titles, (v = { n: news.length, hits, deaths: hits.filter(isDeath) }));
+  }
+  return v;
+}
+const TITLE_TONE = new WeakMap<readonly string[], { n: number; hits: string[]; deaths: string[] }>();
 
 /**
  * Phrases a sensitive topic's text must never contain. Exported so tests check every generated hook
