@@ -51,6 +51,17 @@ const PLAYED_DEATH_RE = /\b(?:dead|death|deaths|deadly|dies|died|killed|killer|m
 
 /** Whether one piece of text mentions a tragedy. */
 export function isSensitiveText(text: string): boolean {
+  // Asked of the same topic and story name several times per hook (the regex is long): remembered, a pure function of the text.
+  const known = SENSITIVE_SEEN.get(text);
+  if (known !== undefined) return known;
+  const v = sensitiveText(text);
+  if (SENSITIVE_SEEN.size >= 50_000) SENSITIVE_SEEN.clear();
+  SENSITIVE_SEEN.set(text, v);
+  return v;
+}
+const SENSITIVE_SEEN = new Map<string, boolean>();
+
+function sensitiveText(text: string): boolean {
   let t = text.replace(TITLES_NOT_TRAGIC, " ");
   // A costume or a makeup look ("Day to Dead Halloween Drugstore Makeup Tutorial", "Zombie Victim SFX") plays death, it reports none.
   if (COSTUME_RE.test(t)) t = t.replace(PLAYED_DEATH_RE, " ");
