@@ -24,6 +24,9 @@ export function families(s: Subject, rw: boolean): Family[] {
   if (s.tone.sensitive && /^(?:we\s+need\s+to|(?:let['’]?s|i\s+need\s+to|(?:i|we)\s+have\s+to))\s+talk\s+about\b/i.test(s.text)) return [];
   // Someone's own hard experience ("My 1st Day at Chemotherapy"): their story, not news ("What We Know").
   if (s.tone.sensitive && (s.personal || FIRST_PERSON.test(s.text))) return ["personal"];
+  // Someone telling their own hard experience ("Penny Lancaster Bravely Shares Her Experience of Being Sexually
+  // Assaulted") is their story, not news to sum up ("… - What We Know"): no frame.
+  if (s.tone.sensitive && /\b(?:opens? up|opening up|shares?|sharing|speaks? out|speaking out|talks?|talking|reveals?|recalls?|describes?|recounts?)\b.*\b(?:her|his|their)\s+(?:own\s+)?(?:\S+\s+){0,2}(?:experience|story|ordeal|battle|struggle|journey|diagnosis|assault|abuse|harassment|mental health|depression|anxiety|addiction|illness|cancer)/i.test(s.text)) return [];
   // A condition, not an event ("Cyclopia: A Rare Birth Defect …"): no timeline, no "what we know so far".
   if (s.tone.sensitive && s.tone.illness && !s.vp) return ["illness"];
   // A hypothetical about death ("What Animal Will Survive When Everyone Dies") is no news: no frame fits.
@@ -31,13 +34,10 @@ export function families(s: Subject, rw: boolean): Family[] {
   // Bloopers, fails or a prank about a disaster mix two tones no frame can hold.
   // So does a treat named after one ("#IRMAgerd Hurricane Candy"), a science clip ("Hurricane Size Comparison") or a benefit ("Hand in Hand: A Benefit for Hurricane Relief").
   if (s.tone.sensitive && /\b(?:bloopers?|fails?|funny|parody|prank\w*|memes?|candy|cakes?|cupcakes?|cookies?|recipes?|comparisons?|simulations?|animation|benefit|telethon|fundraiser|concert)\b/i.test(s.text)) return [];
-  // A ceremony of mourning ("A Moment of Silence at the National 9/11 Memorial") is no news to frame.
-  // Someone telling their own hard experience ("Penny Lancaster Bravely Shares Her Experience of Being Sexually
-  // Assaulted") is their story, not news to sum up ("… - What We Know"): no frame.
-  if (s.tone.sensitive && /\b(?:opens? up|shares?|speaks? out|talks?|reveals?|recalls?|describes?|recounts?)\b.*\b(?:her|his|their)\s+(?:own\s+)?(?:\S+\s+){0,2}(?:experience|story|ordeal|battle|struggle|journey|diagnosis|assault|abuse|harassment)/i.test(s.text)) return [];
   // A person in a sensitive story who did not die ("Emma Thompson", speaking about Harvey Weinstein) is no event to
   // sum up ("Emma Thompson - What We Know") and no one to mourn: no frame.
   if (s.tone.sensitive && !s.tone.death && s.kind === "person") return [];
+  // A ceremony of mourning ("A Moment of Silence at the National 9/11 Memorial") is no news to frame.
   // (So is a video in someone's memory: "In Memory of Liz Dawn".)
   // (Or a vigil: "Nashville Vigil for Las Vegas Shooting Victims" had read "…: What You Need to Know".)
   if (s.tone.sensitive && /\b(?:moment of silence|funeral|memorial service|wake for|dedication|in (?:loving )?memory of|(?:candlelight\s+|prayer\s+)?vigils?)\b|^(?:an?\s+)?tribute to\b/i.test(s.text)) return [];

@@ -187,13 +187,22 @@ export function topicKind(text: string, ctx: KindContext = {}, hooked = false): 
   if (namesPerson(t)) return "person";
   // (Not a series in numbered episodes: "Tour Documentary - Episode 2", Camila Cabello's.)
   const episodic = episodeOfShow(ctx.titles ?? []);
-  if (w.length <= 4 && musical && !episodic && !/\d/.test(t) && !HEADLINE_WORDS_RE.test(t) && !NOT_PERSON_TAIL.has((w[w.length - 1] ?? "").toLowerCase())) return "person";
+  // (Nor a song a cover names first, before its label or its original singer: "MONSTER MASH - (Pop Punk Halloween cover by
+  // Jonathan Young)", "Chasing Pavements - Adele (1920s Gatsby Style Cover)"; "Luis Fonsi - Despacito (Beatbox Cover)"
+  // names the singer first.)
+  const coverOf = (x: string) => {
+    if (!/\bcover\b/i.test(x) || !x.toLowerCase().startsWith(`${t.toLowerCase()} - `)) return false;
+    const after = x.slice(t.length + 3).trim();
+    return /^[([]/.test(after) || GIVEN.has((after.split(/[\s(]/)[0] ?? "").toLowerCase());
+  };
+  const covered = (ctx.titles ?? []).some(coverOf);
+  if (w.length <= 4 && musical && !episodic && !covered && !/\d/.test(t) && !HEADLINE_WORDS_RE.test(t) && !NOT_PERSON_TAIL.has((w[w.length - 1] ?? "").toLowerCase())) return "person";
   // A name a music video of the story credits before its dash is a performer, whatever the story's other videos are
   // ("JAY-Z - Numb/Encore in the Live Lounge" beside two talk-show clips).
   // (Not a song credited first: "Powerpuff Girls Theme - …", "Songs With My Daughter - …".)
   // (So does a music video's label, whatever category it was posted in: "A Boogie Wit Da Hoodie - Drowning (WATER) [Official Music Video]".)
   // (Not a pair, "Tori Kelly & Luis Fonsi": one life story cannot hold two people.)
-  if (w.length <= 5 && !episodic && !/\d/.test(t) && !/^(?:i|we|you)\b|\b(?:theme|songs?|remix|medley|cover|anthem|my|your|our|with|and|x)\b|&/i.test(t) && (ctx.titles ?? []).some((x, i) => (cats[i] === MUSIC || /\bofficial (?:music )?video\b/i.test(x)) && x.toLowerCase().startsWith(`${t.toLowerCase()} - `))) return "person";
+  if (w.length <= 5 && !episodic && !covered && !/\d/.test(t) && !/^(?:i|we|you)\b|\b(?:theme|songs?|remix|medley|cover|anthem|my|your|our|with|and|x)\b|&/i.test(t) && (ctx.titles ?? []).some((x, i) => (cats[i] === MUSIC || /\bofficial (?:music )?video\b/i.test(x)) && x.toLowerCase().startsWith(`${t.toLowerCase()} - `))) return "person";
   if (w.length >= 6 || HEADLINE_WORDS_RE.test(t) || (w.length >= 2 && SERIES_VERB_END.test(t))) return "headline";
   return "general";
 }
@@ -283,7 +292,7 @@ export function genreOf(text: string, ctx: GenreContext = {}): Genre | null {
   // (A counted list of recipes, "5 Easy & Creative Avocado Recipes", is no one dish.)
   // (Nor a chain's dish a title reviews: "Popeyes 1/4 LB Popcorn Chicken - Food Review" is no recipe to make; nor a
   // move in a Sports story: "The Bolton Crab - First ever MMA 'Walls of Jericho' finish".)
-  if (FOOD_HEAD.has(head) && share(NEWS) < 0.5 && share(SPORTS) < 0.5 && !(/^\d/.test(text) && head === "recipes") && !(ctx.titles ?? []).some((t) => /\bfood review\b/i.test(t))) return "food";
+  if (FOOD_HEAD.has(head) && share(NEWS) < 0.5 && share(SPORTS) < 0.5 && !(/^\d/.test(text) && head === "recipes") && !(ctx.titles ?? []).some((t) => /\b(?:food review|street food|food tour)\b/i.test(t))) return "food";
   // Film & Animation holds animations too ("Halloween Flipbook"): a film or show says so in a title.
   // Before animals: "Isle of Dogs" is a film.
   // The word must be about the story, not in its name ("Honest Trailers" is a web series).

@@ -2290,3 +2290,19 @@ test("'invades' is a verb (a headline, not a game); BET keeps its capitals in a 
   expect(topicKind("Sunbro Invades Saboten Con 2017", { categoryIds: [20], titles: ["Sunbro Invades Saboten Con 2017"] })).toBe("headline");
   expect(subjectOf("Cardi B. On Her BET Nominations, Nicki Minaj").text).toMatch(/Her BET Nominations/);
 });
+
+// From US readings 294-296 (session 8).
+describe("US readings 294-296", () => {
+  const all = (name: string, ctx: TopicContext) => TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject(name.toLowerCase(), ctx), 2017)).filter(Boolean).join(" / ");
+  test("a song a cover names first is the song; a singer a cover names first stays the singer", () => {
+    expect(all("Monster Mash", { storyName: "Monster Mash", titles: ["MONSTER MASH - (Pop Punk Halloween cover by Jonathan Young)"], categoryIds: [10] })).not.toMatch(/What I Learned From|Story in 60/);
+    expect(all("Chasing Pavements", { storyName: "Chasing Pavements", titles: ["Chasing Pavements - Adele (1920s Gatsby Style Cover) ft. Hannah Gill"], categoryIds: [10] })).toMatch(/Chasing Pavements: The Meaning You Missed|Details You Missed in Chasing Pavements/);
+    expect(topicKind("Luis Fonsi", { categoryIds: [10], titles: ["Luis Fonsi - Despacito (Beatbox Cover) | Hiss & Bigman | Shout out"] })).toBe("person");
+  });
+  test("someone talking about their own mental health gets no frame; a street food tour is no recipe", () => {
+    const cara = "Cara Delevingne Hopes Talking About Her Mental Health Will Help Others";
+    expect(all(cara, { storyName: cara, titles: [cara], categoryIds: [24] })).toBe("");
+    const tour = "SALTED EGG CRAB! Street Food Tour of Old Airport Road Hawker";
+    expect(all("salted egg crab! street food tour of old airport road hawker", { storyName: tour, titles: [tour], categoryIds: [19] })).not.toMatch(/Recipe|I Made/);
+  });
+});
