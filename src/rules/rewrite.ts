@@ -111,8 +111,8 @@ const TRAIL_RE = new RegExp(
       // A season and episode code ("Keeping Up With the Kardashians Katch-Up S14, EP.2"); not a model ("Galaxy S8").
       String.raw`s\d{1,2}\s*[.,]?\s*e(?:p\.?)?\s*\d{1,3}\b.*`,
       // "by Artist" is a credit; after a participle it is the sentence ("Transformed by Love").
-      // "By Your Name" is part of a title, not a credit.
-      String.raw`(?<!(?:ed|en|sent|made|built|told|found|shot|drawn|sung|done|won|bought|caught|taught|held|led|left|paid|said|seen|taken|written|given|hit|cut|kept|lost|run|set|sold|won|read|narrated|directed|produced|hosted|performed|presented)\s)by\s+(?!(?:your|my|our|his|her|their|the|a|an|me|you|us|them|him|it|this|that)\b)\S.*|(?:ft\.?|feat\.?|featuring)\s+\S.*`,
+      // "By Your Name" is part of a title, not a credit; nor is a means ("… Just by Hugging").
+      String.raw`(?<!(?:ed|en|sent|made|built|told|found|shot|drawn|sung|done|won|bought|caught|taught|held|led|left|paid|said|seen|taken|written|given|hit|cut|kept|lost|run|set|sold|won|read|narrated|directed|produced|hosted|performed|presented)\s)by\s+(?!(?:your|my|our|his|her|their|the|a|an|me|you|us|them|him|it|this|that)\b|[a-z]+ing\b)\S.*|(?:ft\.?|feat\.?|featuring)\s+\S.*`,
       // A second attempt is the same subject ("Jiggly Cheese Cake REDO").
       String.raw`(?:redo|remake|again|round\s+\d+|take\s+\d+|(?:\d+(?:st|nd|rd|th)\s+)?attempt)`,
       String.raw`live`,
@@ -218,7 +218,9 @@ export function draftSubject(draft: string): DraftSubject {
   let span = "";
   const sm = SPAN_RE.exec(main);
   let s = main;
-  if (sm) {
+  // Only a span that ends the title is its time frame ("Google Pixel 2 review after one week"); inside a clause it is
+  // the sentence ("Couple Who Can Orgasm for 18 Hours Just by Thinking" had lost "for 18 Hours").
+  if (sm && /^[\s.!?,;:)\]]*$/.test(main.slice(sm.index + sm[0].length))) {
     span = normaliseSpan(sm[0]);
     s = (main.slice(0, sm.index) + " " + main.slice(sm.index + sm[0].length)).replace(/\s+/g, " ").replace(/\s+([.,;:!?])/g, "$1").trim();
   }

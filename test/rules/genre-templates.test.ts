@@ -2306,3 +2306,11 @@ describe("US readings 294-296", () => {
     expect(all("salted egg crab! street food tour of old airport road hawker", { storyName: tour, titles: [tour], categoryIds: [19] })).not.toMatch(/Recipe|I Made/);
   });
 });
+
+// From GB readings 124-126 (session 8).
+test("a span inside a clause and a means after 'by' stay in the subject; an interview in a Music story is no song", () => {
+  expect(rewriteSubject("Phillip Is Fascinated by Couple Who Can Orgasm for 18 Hours Just by Hugging! | This Morning", { year: 2017 }).text).toBe("Phillip Is Fascinated by Couple Who Can Orgasm for 18 Hours Just by Hugging");
+  expect(rewriteSubject("Google Pixel 2 review after one week", { year: 2017 }).span).toBe("after a week");
+  expect(rewriteSubject("Shape of You by Ed Sheeran", { year: 2017 }).text).toBe("Shape of You");
+  expect(genreOf("Edward Heath Interview in Brussels", { categoryIds: [10], titles: ["EDWARD HEATH Interview in Brussels After Singing Treaty with EEC"], topical: false })).not.toBe("song");
+});
