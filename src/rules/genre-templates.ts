@@ -86,6 +86,8 @@ export const SECOND_PERSON = /\b(?:you|your|yours|you're|you’re|you'll|you’l
 /** A clip that invites the viewer ("Get Ready With Us", "Come Shopping With Me") is a format, not a happening to react to. */
 export const INVITATION = /^(?:get|come|join|let['’]?s|help|grab|shop|spend the day|grwm|return to|go to|visit)\s|\bq ?& ?a\b/i;
 
+/** Dishes that freeze, set, rise or slow-cook for hours: no "in 30 Minutes". */
+const SLOW_DISH = /\b(?:popsicles?|ice creams?|ice lollies|frozen|sorbets?|gelato|bark|fudge|caramels?|cheesecakes?|breads?|sourdough|brisket|braised|slow|smoked|jelly|jellies|marshmallows?|flumps)\b/i;
 /** A lifestyle head ("haul", "challenge"): frames that read right for it. */
 const LIFESTYLE_HEADS = new Set("haul routine challenge vlog tag makeover transformation lookbook try-on favorite favourite storytime q&a grwm tour diary".split(" "));
 const head = (h: GenreHelpers) => (h.S.toLowerCase().split(" ").pop() ?? "").replace(/s$/, "");
@@ -105,7 +107,8 @@ export const GENRE_TEMPLATES: Record<Genre, Partial<Record<string, Tpl[]>>> = {
     // (Not "5 Mistakes to Avoid When Making Five Crazy Donut Burgers": two counts.)
     "struct:number_led": [hookOnly((h) => (COUNTED.test(h.S) ? "" : `5 Mistakes to Avoid When Making ${h.a}${h.S}`))],
     "hook:question": [hookOnly((h) => `Can You Really Make ${h.a}${h.S} at Home?`)],
-    "hook:statistic": [hookOnly((h) => `${h.S} in 30 Minutes`)],
+    // (Not what freezes, sets or slow-cooks: "Super-Easy Blueberry & Yoghurt Popsicle in 30 Minutes" is false.)
+    "hook:statistic": [hookOnly((h) => (SLOW_DISH.test(h.S) ? "" : `${h.S} in 30 Minutes`))],
     "struct:exclamation": [(h) => (h.det ? "" : `The Easiest ${h.S} Recipe!`)],
   },
   // (Not for a ranking or a quiz about animals: "The Shark Tier List - Amazing Footage" does not read.)

@@ -78,7 +78,8 @@ interface Helpers {
 /** A match ("Leeds v Burton", "Atletico Madrid vs Barcelona 1-1"): it is played, not reported on; no "What We Know". */
 const match = (h: Helpers) => /\s(?:v|vs\.?|versus)\s|\b\d+-\d+$/i.test(h.S);
 /** A lesson's name ("Drugstore Makeup Tutorial"): no product to review, no habit to try for a week. */
-const TUTORIAL = /\b(?:tutorial|guide|lesson)s?\b/i;
+/** A lesson or a look, no product: no "My Honest … Review", no "I Tried This … for a Week" ("Smokey Makeup Look"). */
+const TUTORIAL = /\b(?:tutorial|guide|lesson|look)s?\b/i;
 const askAudience: Tpl = (h) => (WH_Q.test(h.S) || WH_Q_OPEN.test(h.S) || h.asked ? "" : `${h.S}: What Do You Think?`);
 /** A reaction frame, where one fits (see Helpers.reacts), never in a rewrite, never after the first person. */
 const reaction = (f: Tpl): Tpl => (h) => (h.rw || h.firstPerson || !h.reacts ? "" : f(h));

@@ -2314,3 +2314,12 @@ test("a span inside a clause and a means after 'by' stay in the subject; an inte
   expect(rewriteSubject("Shape of You by Ed Sheeran", { year: 2017 }).text).toBe("Shape of You");
   expect(genreOf("Edward Heath Interview in Brussels", { categoryIds: [10], titles: ["EDWARD HEATH Interview in Brussels After Singing Treaty with EEC"], topical: false })).not.toBe("song");
 });
+
+// From GB readings 127-129 (session 8).
+test("a frozen or set dish is never 'in 30 Minutes'; a makeup look takes no 'My Honest … Review'", () => {
+  const food = (name: string) => TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf(name.toLowerCase(), { storyName: name, titles: [name], categoryIds: [26] }), 2017)).filter(Boolean).join(" / ");
+  expect(food("Super-easy Blueberry & Yoghurt Popsicle Recipe")).not.toMatch(/30 Minutes/);
+  expect(food("Chicken Fajita Soup Recipe")).toMatch(/Chicken Fajita Soup in 30 Minutes/);
+  const look = TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("smokey makeup look"), 2017)).filter(Boolean).join(" / ");
+  expect(look).not.toMatch(/My Honest Smokey Makeup Look Review|I Tried This/);
+});
