@@ -38,7 +38,7 @@ const NO_FRAME: readonly ((s: Subject) => boolean)[] = [
   (s) => /\badvert(?:isement)?\s+(?!(?:19|20)\d\d$)\S/i.test(s.text),
   // A how-to whose object is a bare pronoun ("Hack It Like a Chef", a series name) names no task.
   // ("It", not the film "IT": "Pennywise IT Halloween Costume & Makeup Tutorial".)
-  (s) => s.kind === "howto" && /^\p{L}+\s+(?:[Ii]t|[Tt]his|[Tt]hat)\b/u.test(s.text),
+  (s) => s.kind === "howto" && !s.vp && /^\p{L}+\s+(?:[Ii]t|[Tt]his|[Tt]hat)\b/u.test(s.text),
   // A date alone ("October 4th") or a span alone ("10 Years") names no subject.
   (s) => /^(?:\d+\s+(?:years?|months?|weeks?|days?|hours?|minutes?)|(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$/i.test(s.text),
 ];

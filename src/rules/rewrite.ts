@@ -342,7 +342,8 @@ export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
   // A trailer or a film ("COOK OFF! (2017 Movie) – Official Trailer") is a screen title, not a how-to.
   // A film keeps the article of its title ("The Commuter Teaser Trailer #1" → "The Commuter").
   // (Not an event's promo: "NY Comic-Con Official Trailer" is a convention.)
-  if (!s.tone.sensitive && s.kind !== "event" && SCREEN_LABEL.test(whole) && n <= 6) return { ...s, text: s.the && !/^the\s/i.test(s.text) ? `The ${s.text}` : s.text, kind: "general", the: false, vp: false, genre: "screen" };
+  // (Nor a game's trailer in a Gaming story: "PHOGS! EGX Demo Trailer" is nothing to watch.)
+  if (!s.tone.sensitive && s.kind !== "event" && s.cat !== GAMING_CAT && SCREEN_LABEL.test(whole) && n <= 6) return { ...s, text: s.the && !/^the\s/i.test(s.text) ? `The ${s.text}` : s.text, kind: "general", the: false, vp: false, genre: "screen" };
   // "Artist - Song (Official Video)": the part before the dash is a performer.
   if (RELEASE.test(text) && n <= 4 && (s.kind === "general" || s.kind === "headline")) return { ...s, kind: "person", the: false, genre: null, music: true };
   // The framing must sit next to the subject: in "RIHANNA: FENTY BEAUTY - Review" the review is of the
@@ -477,6 +478,8 @@ function ownName(name: string): boolean {
   const ws = name.split(" ").filter((w) => !/^(?:of|the|and|in|on|at|to|for)$/.test(w));
   return ws.length >= 2 && ws.length <= 3 && ws.every((w) => /^\p{Lu}/u.test(w)) && ws.some((w) => !isCommonWord(w.toLowerCase().replace(/['’]s$/, "")));
 }
+
+const GAMING_CAT = 20;
 
 /** The subject of a draft for a rewrite. */
 export function rewriteSubject(draft: string, ctx: RewriteContext): Subject {

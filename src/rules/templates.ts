@@ -358,6 +358,8 @@ export const TEMPLATE_PATTERNS: readonly string[] = Object.keys(T);
 
 /** Two or more people named ("Zedd and Liam Payne", "Krept & Konan"): no frame about one life or one career. */
 const PAIR = /\s(?:and|&|x)\s|,\s/i;
+/** Frames that say the product was used or played. */
+const USED = /\b(?:I Used|I Switched|I Tried|I Tested|Honest Review|Hours of (?:Play|Use)|After a Week|I Learned After|I Was Wrong|Hidden Features|Tips Nobody Uses)\b/;
 /** A video format in a Music story that is no song ("Weird Music Test You Have to Try"). */
 const MUSIC_FORMAT = /\b(?:test|challenge|tag|prank|vlog|tutorial|tips|lesson|reacts?|q ?& ?a|questions)\b/i;
 /** A cake or a bake: never "in 10 Minutes" ("Mermaid Cake Tutorial" is hours of work). */
@@ -561,6 +563,8 @@ function accepted(raw: string, pattern: string, s: Subject, rw: boolean): string
   // A listicle inside a listicle ("5 Things to Know About 10 Easy Magic Tricks") does not read.
   const twoCounts = /^\d/.test(s.text) && /^\d/.test(text) && !text.startsWith(s.text);
   if (twoCounts) return null;
+  // A product known only from its trailers ("PHOGS! EGX Demo Trailer") has not been used: no frame that says it was.
+  if (s.unseen && s.kind === "product" && USED.test(text)) return null;
   return [...text].length <= HOOK_MAX && titlePatterns(text).includes(pattern) && keepsFrame(text, s, rw) && !echoes(text, s.text) && !trial ? text : null;
 }
 

@@ -2323,3 +2323,14 @@ test("a frozen or set dish is never 'in 30 Minutes'; a makeup look takes no 'My 
   const look = TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("smokey makeup look"), 2017)).filter(Boolean).join(" / ");
   expect(look).not.toMatch(/My Honest Smokey Makeup Look Review|I Tried This/);
 });
+
+// From GB readings 127 and 130 (session 8).
+test("a game's trailer in a Gaming story is no film; a product known only from trailers has not been used", () => {
+  const ctx = { storyName: "PHOGS! EGX Demo Trailer", titles: ["PHOGS! EGX Demo Trailer"], categoryIds: [20], channels: ["Bit Loom"] };
+  const hooks = TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("phogs! egx demo trailer", ctx), 2017)).filter(Boolean).join(" / ");
+  expect(hooks).not.toMatch(/Before You Watch|I Used|Honest Review|Hidden Features/);
+  expect(hooks).toMatch(/Phogs/);
+  // A game its story reviews is played.
+  const played = { storyName: "Cuphead", titles: ["Cuphead - Launch Trailer", "Cuphead Review"], categoryIds: [20, 20] };
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("cuphead", played), 2017)).join(" / ")).toMatch(/I Used|Honest Review|Hours of Play|I Switched|Week With/);
+});
