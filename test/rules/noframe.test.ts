@@ -26,6 +26,8 @@ const cases: [string, boolean][] = [
   ["Year Old", true],
   ["Spal Napoli 2 3", true],
   ["GRWM", true],
+  ["THE MOM'S VIEW IS BACK!", true],
+  ["Why the Mom's View Is Back on Top of the Charts", false],
   ["Hack It Like a Chef", true],
   ["Hack Your Morning Routine", false],
   ["Pennywise IT Halloween Costume & Makeup Tutorial", false],
