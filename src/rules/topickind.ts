@@ -274,6 +274,8 @@ export function isComparison(text: string, ctx: KindContext = {}): boolean {
   if (!sides) return false;
   // A family challenge is no match, even on a sports channel ("Husband VS Best Friend | Tom Daley").
   if (sides.every(familySide)) return true;
+  // A work named with its subtitle after a colon ("Marvel vs. Capcom: Infinite Collector's Edition UNBOXING") is no contest.
+  if ((ctx.titles ?? []).some((t) => t.toLowerCase().startsWith(`${text.toLowerCase()}:`))) return false;
   const cats = ctx.categoryIds ?? [];
   return !(cats.length && cats.filter((c) => c === SPORTS).length * 2 >= cats.length);
 }

@@ -4,7 +4,7 @@
  * (src/rules/rewrite.ts). Over the demo vault too: no rewrite turns a video into a reaction or a review.
  */
 import { describe, expect, test } from "bun:test";
-import { genreOf, topicKind, type Genre } from "../../src/rules/topickind.ts";
+import { genreOf, isComparison, topicKind, type Genre } from "../../src/rules/topickind.ts";
 import { TEMPLATE_PATTERNS, hookText } from "../../src/rules/templates.ts";
 import { subjectOf, type Subject, type TopicContext } from "../../src/rules/subject.ts";
 import { keepsDraft, rewriteSubject, rewriteText, topicSubject } from "../../src/rules/rewrite.ts";
@@ -2333,4 +2333,10 @@ test("a game's trailer in a Gaming story is no film; a product known only from t
   // A game its story reviews is played.
   const played = { storyName: "Cuphead", titles: ["Cuphead - Launch Trailer", "Cuphead Review"], categoryIds: [20, 20] };
   expect(TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("cuphead", played), 2017)).join(" / ")).toMatch(/I Used|Honest Review|Hours of Play|I Switched|Week With/);
+});
+
+// From GB reading 133 (session 8).
+test("a work named with a subtitle after its colon is no contest ('Marvel vs. Capcom: Infinite')", () => {
+  expect(isComparison("Marvel vs. Capcom", { categoryIds: [20], titles: ["Marvel vs. Capcom: Infinite Collector's Edition UNBOXING (PS4)"] })).toBe(false);
+  expect(isComparison("Walmart vs Amazon", { categoryIds: [22], titles: ["Walmart vs Amazon"] })).toBe(true);
 });
