@@ -27,7 +27,7 @@ export function calm(t: string): string {
 /** Short common words in capitals inside mixed-case text are emphasis ("Level UP", "Best Wash-N-Go EVER"), not acronyms. */
 export const plainShort = (t: string) =>
   // (Not a part of a name joined by "&": "AT&T".)
-  t.replace(/(?<![&\p{L}\p{N}])(?:MY|BY|TO|OF|IN|ON|AT|IS|WE|ME|BE|DO|GO|SO|NO|OR|AN|AS|UP|EVER|BUY|FULL|NEW|BEST|WHOLE|REAL|HUGE|BIG|FREE|ONLY|EVERY|NEVER|ALWAYS|MUST|VERY|MOST|ALL|NOT|YOU|YOUR|THIS|THAT|WHAT|WHY|HOW|WHEN|GOT|GET|OUR|THE|AND|FOR|WITH)(?![&\p{L}\p{N}])/gu, (w) => w.toLowerCase());
+  t.replace(/(?<![&\p{L}\p{N}])(?:MY|BY|TO|OF|IN|ON|AT|IS|WE|ME|BE|DO|GO|SO|NO|OR|AN|AS|UP|EVER|BUY|FULL|NEW|BEST|WHOLE|ONE|REAL|HUGE|BIG|FREE|ONLY|EVERY|NEVER|ALWAYS|MUST|VERY|MOST|ALL|NOT|YOU|YOUR|THIS|THAT|WHAT|WHY|HOW|WHEN|GOT|GET|OUR|THE|AND|FOR|WITH)(?![&\p{L}\p{N}])/gu, (w) => w.toLowerCase());
 
 /**
  * Words of 3–6 letters in capitals that writers capitalise only for emphasis ("Police DOG", "Gets HIT"),

@@ -312,7 +312,8 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   // A headline is quoted whole, with the article it came with.
   const cut = plainText(topic).normalize("NFKC").replace(/\s+/g, " ").trim().length > TOPIC_MAX;
   if (kind === "headline" && (leadingThe || sketch)) {
-    return withGenre({ asked: question,  text: titleCase(shiftTypos(recase(calm(safeTopic(topic)), dict))), kind, tone, the: false, plural: false, vp: false, span, cut }, ctx);
+    // (Written as the rest is: emphasis in capitals calmed, "The ONE Thing Every Artist NEEDS to Know" → "The One Thing …".)
+    return withGenre({ asked: question, text: titleCase(plainCaps(plainShort(shiftTypos(recase(capRuns(calm(safeTopic(topic))), dict))))), kind, tone, the: false, plural: false, vp: false, span, cut }, ctx);
   }
   // A part of a product ("iPhone X Battery") is not something to buy or switch to.
   if (kind === "product" && words.length >= 2 && FEATURE_HEADS.has(head)) kind = "general";

@@ -2340,3 +2340,9 @@ test("a work named with a subtitle after its colon is no contest ('Marvel vs. Ca
   expect(isComparison("Marvel vs. Capcom", { categoryIds: [20], titles: ["Marvel vs. Capcom: Infinite Collector's Edition UNBOXING (PS4)"] })).toBe(false);
   expect(isComparison("Walmart vs Amazon", { categoryIds: [22], titles: ["Walmart vs Amazon"] })).toBe(true);
 });
+
+// From US reading 307 (session 8).
+test("a headline quoted with its own 'The' calms emphasis in capitals like any subject", () => {
+  const name = "The ONE thing every artist NEEDS to know";
+  expect(subjectOf(name, { storyName: name, titles: [name] }).text).toBe("The One Thing Every Artist Needs to Know");
+});
