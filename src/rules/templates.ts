@@ -117,7 +117,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     event: [(h) => `${h.NP}: Then and Now`],
     howto: [(h) => (h.mod ? `${h.mod} Transformation: Before and After` : "")],
     // "for 30 Days" only for a habit: "I Tried to Build a Teleporter for 30 Days" reads wrong.
-    howto_vp: [(h) => (HABIT_VP.test(h.S) && !h.secondPerson && !h.rw ? `I Tried to ${h.S} for 30 Days: Before and After` : "")],
+    howto_vp: [(h) => (HABIT_VP.test(h.S) && !h.secondPerson && !h.rw && !EVERYDAY_ACT.test(h.S) ? `I Tried to ${h.S} for 30 Days: Before and After` : "")],
     money: [(h) => `${h.NP}: Then and Now`, (h) => `${h.NP}, 30 Days Later: What Changed`],
   },
   "hook:confession": {
@@ -130,7 +130,8 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     howto: [(h) => (h.mod && !/^diy\b/i.test(h.mod) && !TUTORIAL.test(h.mod) ? `I Tried This ${h.mod} for a Week` : ""), (h) => (h.mod && !/^diy\b/i.test(h.mod) && !TUTORIAL.test(h.mod) ? `My Honest ${h.mod} Review` : "")],
     // "for a Week" only reads right for a habit; "I Tried to Make Lloyd … for a Week" does not.
     // A tutorial's own rewrite keeps teaching: "I tried to" is a hook for a new video only.
-    howto_vp: [(h) => (h.secondPerson || h.rw ? "" : `I Tried to ${h.S}: Here's How It Went`)],
+    // (Not an everyday act done the right way: "I Tried to Eat a Chicken Wing" is no feat.)
+    howto_vp: [(h) => (h.secondPerson || h.rw || EVERYDAY_ACT.test(h.S) ? "" : `I Tried to ${h.S}: Here's How It Went`)],
     money: [(h) => `I Was Wrong About ${h.NP}`, (h) => `My Honest Take on ${h.NP}`],
     headline: [reaction((h) => `${h.S}: My Honest Reaction`)],
   },
@@ -273,7 +274,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     person: [(h) => `What I Learned From ${h.S}`],
     event: [(h) => `What I Learned From ${h.NP}`],
     howto: [(h) => (h.mod ? `My ${h.mod}, Step by Step` : "")],
-    howto_vp: [(h) => (h.secondPerson || h.rw ? "" : `I Tried to ${h.S} So You Don't Have To`)],
+    howto_vp: [(h) => (h.secondPerson || h.rw || EVERYDAY_ACT.test(h.S) ? "" : `I Tried to ${h.S} So You Don't Have To`)],
     money: [(h) => `What I Learned From ${h.NP}`],
     headline: [reaction((h) => `${h.S}: My Honest Reaction`)],
     tragedy: [(h) => `What We Know About ${h.NP} So Far`],
@@ -358,6 +359,8 @@ export const TEMPLATE_PATTERNS: readonly string[] = Object.keys(T);
 
 /** Two or more people named ("Zedd and Liam Payne", "Krept & Konan"): no frame about one life or one career. */
 const PAIR = /\s(?:and|&|x)\s|,\s/i;
+/** An everyday act a how-to teaches to do right ("Eat a Chicken Wing", "Peel a Banana"): trying it is no story. */
+const EVERYDAY_ACT = /^(?:eat|drink|peel|open|fold|tie|hold|pour|wash|brush|sit|walk|breathe)\s+(?:a|an|the|your)\s/i;
 /** Frames that say the product was used or played. */
 const USED = /\b(?:I Used|I Switched|I Tried|I Tested|Honest Review|Hours of (?:Play|Use)|After a Week|I Learned After|I Was Wrong|Hidden Features|Tips Nobody Uses)\b/;
 /** A video format in a Music story that is no song ("Weird Music Test You Have to Try"). */

@@ -2346,3 +2346,11 @@ test("a headline quoted with its own 'The' calms emphasis in capitals like any s
   const name = "The ONE thing every artist NEEDS to know";
   expect(subjectOf(name, { storyName: name, titles: [name] }).text).toBe("The One Thing Every Artist Needs to Know");
 });
+
+// From US reading 310 (session 8).
+test("an everyday act a how-to teaches is no feat to try ('I Tried to Eat a Chicken Wing' went)", () => {
+  const hooks = TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("how to eat a chicken wing"), 2017)).filter(Boolean).join(" / ");
+  expect(hooks).not.toMatch(/I Tried/);
+  expect(hooks).toMatch(/Eat a Chicken Wing/);
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("how to make grass rope"), 2017)).join(" / ")).toMatch(/I Tried to Make Grass Rope/);
+});
