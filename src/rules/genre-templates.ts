@@ -88,6 +88,8 @@ export const INVITATION = /^(?:get|come|join|let['’]?s|help|grab|shop|spend th
 
 /** Dishes that freeze, set, rise or slow-cook for hours: no "in 30 Minutes". */
 const SLOW_DISH = /\b(?:popsicles?|ice creams?|ice lollies|frozen|sorbets?|gelato|bark|fudge|caramels?|cheesecakes?|breads?|sourdough|brisket|braised|slow|smoked|jelly|jellies|marshmallows?|flumps)\b/i;
+/** A process named by its two ends ("Rock to Iron", "Sand to Glass"). */
+const PROCESS = /^\p{L}+\s+to\s+\p{L}+$/iu;
 /** A lifestyle head ("haul", "challenge"): frames that read right for it. */
 const LIFESTYLE_HEADS = new Set("haul routine challenge vlog tag makeover transformation lookbook try-on favorite favourite storytime q&a grwm tour diary".split(" "));
 const head = (h: GenreHelpers) => (h.S.toLowerCase().split(" ").pop() ?? "").replace(/s$/, "");
@@ -157,12 +159,13 @@ export const GENRE_TEMPLATES: Record<Genre, Partial<Record<string, Tpl[]>>> = {
     "struct:dash_split": [hookOnly(seen((h) => `${h.S} - Review (No Spoilers)`))],
   },
   explainer: {
-    "hook:question": [(h) => `Why ${h.Does} ${h.NP} Matter?`],
-    "struct:second_person": [(h) => `What You Need to Know About ${h.NP}`],
+    // (Not a process named "A to B", "Rock to Iron": it is explained, not learned about or asked to matter.)
+    "hook:question": [(h) => (PROCESS.test(h.S) ? "" : `Why ${h.Does} ${h.NP} Matter?`)],
+    "struct:second_person": [(h) => (PROCESS.test(h.S) ? "" : `What You Need to Know About ${h.NP}`)],
     "struct:bracket_tag": [(h) => `${h.NP} [Explained]`],
     "struct:dash_split": [(h) => `${h.NP} - Explained`],
-    "struct:number_led": [hookOnly((h) => `5 Facts About ${h.NP} That Will Surprise You`)],
-    "struct:first_person": [hookOnly((h) => `What I Learned About ${h.NP}`)],
+    "struct:number_led": [hookOnly((h) => (PROCESS.test(h.S) ? "" : `5 Facts About ${h.NP} That Will Surprise You`))],
+    "struct:first_person": [hookOnly((h) => (PROCESS.test(h.S) ? "" : `What I Learned About ${h.NP}`))],
   },
   versus: {
     "hook:question": [contest],

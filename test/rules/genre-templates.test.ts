@@ -2354,3 +2354,11 @@ test("an everyday act a how-to teaches is no feat to try ('I Tried to Eat a Chic
   expect(hooks).toMatch(/Eat a Chicken Wing/);
   expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("how to make grass rope"), 2017)).join(" / ")).toMatch(/I Tried to Make Grass Rope/);
 });
+
+// From US readings 268, 309 and 314 (session 8).
+test("a process named by its two ends ('Rock to Iron') is explained, not learned about or asked to matter", () => {
+  const s = subjectOf("rock to iron", { storyName: "Rock to Iron", titles: ["Rock to Iron"], categoryIds: [27], topical: false });
+  const hooks = TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017)).filter(Boolean);
+  expect(hooks).toContain("Rock to Iron [Explained]");
+  expect(hooks.join(" / ")).not.toMatch(/Matter\?|What I Learned|What You Need|5 Facts/);
+});
