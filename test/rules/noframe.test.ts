@@ -27,6 +27,7 @@ const cases: [string, boolean][] = [
   ["Spal Napoli 2 3", true],
   ["GRWM", true],
   ["THE MOM'S VIEW IS BACK!", true],
+  ["It's Time for the Jack & Reiss Show!!!", true],
   ["Why the Mom's View Is Back on Top of the Charts", false],
   ["Hack It Like a Chef", true],
   ["Hack Your Morning Routine", false],
