@@ -7,7 +7,7 @@
 import { plainText } from "./markup.ts";
 import { casingFrom, isPluralHead, isShouting, recase, titleCase, type Casing } from "./english.ts";
 import { toneOf, type Tone } from "./tone.ts";
-import { ANIMAL_HARM, episodeOfShow, genreOf, isComparison, namesPerson, singularAnimal, topicKind, type Genre, type GenreContext, type TopicKind } from "./topickind.ts";
+import { ANIMAL_HARM, episodeOfShow, genreOf, isGivenName, isComparison, namesPerson, singularAnimal, topicKind, type Genre, type GenreContext, type TopicKind } from "./topickind.ts";
 import { classifyHook } from "./hook.ts";
 import { readability } from "./readability.ts";
 import { calm, capRuns, isCommonWord, plainCaps, plainShort, shiftTypos, unAlternate } from "./shouting.ts";
@@ -283,6 +283,8 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   }
   // Templates add their own setting ("… at Home", "… Like a Pro"); a how-to keeps only its task.
   if (vp) t = t.replace(VP_TAILS, "") || t;
+  // A host named by a given name alone is the show's, not the task's ("How To Make Sausage with Brad", Bon Appétit).
+  if (vp) t = t.replace(/\s+with\s+(\p{Lu}\p{Ll}+)$/u, (m, name: string) => (isGivenName(name) ? "" : m));
   if (LEADING_THE.test(t) && t.split(" ").length > 1) {
     t = t.replace(LEADING_THE, "");
     leadingThe = true;

@@ -104,6 +104,9 @@ const GIVEN = new Set(
     "sofia sophie stephen steve steven susan taylor ted tiffany tim tom tony travis tyler vanessa victoria vince will william zac zayn zendaya").split(" "),
 );
 
+/** Whether a word is a common given name ("Brad", "Lily"). */
+export const isGivenName = (w: string) => GIVEN.has(w.toLowerCase());
+
 const GAMING = 20, MUSIC = 10;
 /** Last words that make a name's phrase a thing of theirs: "… Collection", "… Interview", "… Wedding". */
 const NOT_PERSON_TAIL = new Set("collection show interview tour concert speech song album video makeup line brand challenge tag haul cover wedding house dress look style vlog podcast theme remix medley mashup soundtrack anthem intro theory theories facts fan fans trailer movie film series game games news story experience hour".split(" "));

@@ -2362,3 +2362,9 @@ test("a process named by its two ends ('Rock to Iron') is explained, not learned
   expect(hooks).toContain("Rock to Iron [Explained]");
   expect(hooks.join(" / ")).not.toMatch(/Matter\?|What I Learned|What You Need|5 Facts/);
 });
+
+// From US readings 263, 281 and 317 (session 8).
+test("a host named by a given name alone after a how-to is the show's ('How To Make Sausage with Brad')", () => {
+  expect(rewriteSubject("How To Make Sausage with Brad | It's Alive | Bon Appétit", { year: 2017 }).text).toBe("Make Sausage");
+  expect(rewriteSubject("How to Make Pizza with Nutella", { year: 2017 }).text).toBe("Make Pizza with Nutella");
+});
