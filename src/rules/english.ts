@@ -3,8 +3,7 @@
  * short, Title-Cased or shouted, which defeats part-of-speech taggers, and these rules are testable):
  * word casing borrowed from real titles, Title Case, a/an, plural heads, possessives.
  */
-import lexicon from "./readability-words.json";
-import { trigrams } from "./readability.ts";
+import { LEXICON, trigrams } from "./readability.ts";
 
 /** A word's letters: Unicode letters and digits, with inner apostrophes and hyphens. */
 const WORD_RE = /[\p{L}\p{N}][\p{L}\p{N}'’.\-&]*[\p{L}\p{N}]|[\p{L}\p{N}]/gu;
@@ -48,14 +47,13 @@ export function unspeakable(word: string): boolean {
   const known = SPEAKABLE.get(w);
   if (known !== undefined) return known;
   const gs = trigrams(w);
-  const rare = gs.filter((g) => (TRIGRAM_WORDS.get(g) ?? 0) < 3).length;
+  const rare = gs.filter((g) => (LEXICON.trigramWords.get(g) ?? 0) < 3).length;
   const r = rare >= 3 && rare >= 0.7 * gs.length;
   if (SPEAKABLE.size >= 50_000) SPEAKABLE.clear();
   SPEAKABLE.set(w, r);
   return r;
 }
 const SPEAKABLE = new Map<string, boolean>();
-const TRIGRAM_WORDS = new Map(Object.entries((lexicon as { trigrams: Record<string, number> }).trigrams));
 
 /** Common words that a Title-Cased or shouted source must never impose on a user's text. */
 const PLAIN_WORDS = new Set(
@@ -70,8 +68,7 @@ export type Casing = Map<string, string>;
  * A shouted 4-letter word with two vowels is a word ("CAKE", "LOVE"), not an acronym; not when its vowels are only I's
  * ("WWII"), nor when the readability lexicon holds no such word ("RHOA", The Real Housewives of Atlanta).
  */
-const LEXICON_WORDS = new Set((lexicon as { words: string[] }).words);
-const wordLike4 = (w: string) => /^[A-Z]{4}$/.test(w) && /[AEOU]/.test(w) && (w.match(/[AEIOU]/g) ?? []).length >= 2 && LEXICON_WORDS.has(w.toLowerCase());
+const wordLike4 = (w: string) => /^[A-Z]{4}$/.test(w) && /[AEOU]/.test(w) && (w.match(/[AEIOU]/g) ?? []).length >= 2 && LEXICON.known.has(w.toLowerCase());
 
 /**
  * Casing dictionary from real text about a topic (the matched story's name and its items' titles):

@@ -77,7 +77,9 @@ const songsWords = (f: Tpl): Tpl => (h) => (h.performers ? "" : f(h));
  * 2018"), nor when every title of the story is a trailer or teaser ("JUMANJI: WELCOME TO THE JUNGLE - Official Trailer #2"),
  * unless the trailer names a year two or more before the snapshot's (an old film's: "I'm Gonna Git You Sucka Trailer 1988").
  */
-const seen = (f: Tpl): Tpl => (h) => ((h.trailerYear != null && h.trailerYear > h.y) || (h.unseen && !(h.trailerYear != null && h.trailerYear < h.y - 1)) ? "" : f(h));
+const seen = (f: Tpl): Tpl => (h) => ((h.trailerYear != null && h.trailerYear > h.y) || (h.unseen && !oldFilm(h)) ? "" : f(h));
+/** A trailer that names a year two or more before the snapshot's is an old film's ("I'm Gonna Git You Sucka Trailer 1988"). */
+const oldFilm = (h: GenreHelpers) => h.trailerYear != null && h.trailerYear < h.y - 1;
 /** A frame for animal footage, not for a ranking, list or quiz about animals (see RANKING). */
 const footage = (f: Tpl): Tpl => (h) => (RANKING.test(h.S) ? "" : f(h));
 
@@ -154,7 +156,7 @@ export const GENRE_TEMPLATES: Record<Genre, Partial<Record<string, Tpl[]>>> = {
     // (Only before it is out: "Eat, Clay, Love | Original Short Film" is out; so is a film whose trailer names a year
     // two or more before the snapshot's, "I'm Gonna Git You Sucka Trailer 1988".)
     // (Not after a subtitle: "Maze Runner: The Death Cure: Everything We Know So Far" has two colons.)
-    "hook:bold_claim": [hookOnly((h) => (h.upcoming && !(h.trailerYear != null && h.trailerYear < h.y - 1) && !h.S.includes(":") ? `${h.S}: Everything We Know So Far` : ""))],
+    "hook:bold_claim": [hookOnly((h) => (h.upcoming && !oldFilm(h) && !h.S.includes(":") ? `${h.S}: Everything We Know So Far` : ""))],
     "struct:bracket_tag": [hookOnly(seen((h) => `${h.S} [Review]`))],
     "struct:dash_split": [hookOnly(seen((h) => `${h.S} - Review (No Spoilers)`))],
   },

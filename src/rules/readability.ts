@@ -84,7 +84,8 @@ export function compileLexicon(spec: LexiconSpec): Lexicon {
   return { known: new Set(spec.words), trigramWords: new Map(Object.entries(spec.trigrams ?? {})) };
 }
 
-const LEXICON = compileLexicon(lexicon);
+/** The repository's lexicon, compiled once (also read by english.ts: which shouted words are words). */
+export const LEXICON = compileLexicon(lexicon);
 const RUN = new RegExp(`(\\p{L})\\1{${READABILITY.letterRun - 1}}`, "u");
 const VOWEL = /[aeiouyàáâãäåæèéêëìíîïòóôõöøùúûüýÿœ]/;
 const ROWS = ["qwertyuiop", "asdfghjkl", "zxcvbnm"];

@@ -15,6 +15,7 @@ import { hookText } from "./templates.ts";
 import { ABBREV, FEATURE_HEADS, TOPIC_MAX, productReadsWithThe, safeTopic, subjectOf, type Subject, type TopicContext } from "./subject.ts";
 import { isCommonWord } from "./shouting.ts";
 import { isWorkTitle, toneOf } from "./tone.ts";
+import { GAMING } from "./topickind.ts";
 import { classifyHook } from "./hook.ts";
 import { STOPWORDS, stem, tokens } from "./text.ts";
 
@@ -343,7 +344,7 @@ export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
   // A film keeps the article of its title ("The Commuter Teaser Trailer #1" → "The Commuter").
   // (Not an event's promo: "NY Comic-Con Official Trailer" is a convention.)
   // (Nor a game's trailer in a Gaming story: "PHOGS! EGX Demo Trailer" is nothing to watch.)
-  if (!s.tone.sensitive && s.kind !== "event" && s.cat !== GAMING_CAT && SCREEN_LABEL.test(whole) && n <= 6) return { ...s, text: s.the && !/^the\s/i.test(s.text) ? `The ${s.text}` : s.text, kind: "general", the: false, vp: false, genre: "screen" };
+  if (!s.tone.sensitive && s.kind !== "event" && s.cat !== GAMING && SCREEN_LABEL.test(whole) && n <= 6) return { ...s, text: s.the && !/^the\s/i.test(s.text) ? `The ${s.text}` : s.text, kind: "general", the: false, vp: false, genre: "screen" };
   // "Artist - Song (Official Video)": the part before the dash is a performer.
   if (RELEASE.test(text) && n <= 4 && (s.kind === "general" || s.kind === "headline")) return { ...s, kind: "person", the: false, genre: null, music: true };
   // The framing must sit next to the subject: in "RIHANNA: FENTY BEAUTY - Review" the review is of the
@@ -479,8 +480,6 @@ function ownName(name: string): boolean {
   return ws.length >= 2 && ws.length <= 3 && ws.every((w) => /^\p{Lu}/u.test(w)) && ws.some((w) => !isCommonWord(w.toLowerCase().replace(/['’]s$/, "")));
 }
 
-const GAMING_CAT = 20;
-
 /** The subject of a draft for a rewrite. */
 export function rewriteSubject(draft: string, ctx: RewriteContext): Subject {
   const s = subjectFromText(draft, ctx.story ?? { storyName: ctx.storyName ?? null });
@@ -538,9 +537,10 @@ export function rewritable(draft: string, ctx: RewriteContext): Subject | null {
   const s = rewriteSubject(draft, ctx);
   // A trip or vlog to a match ("Chelsea v Arsenal | Road Trip To Stamford Bridge!") is the creator's day, not the match:
   // no event frame ("… in 60 Seconds", "[Highlights]") fits it.
-  if (s.kind === "event" && segments(plainText(draft)).slice(1).some((p) => /\b(?:road trip|trip to|vlog|away day|matchday|match day|watchalong)\b/i.test(p))) return null;
+  const parts = segments(plainText(draft));
+  if (s.kind === "event" && parts.slice(1).some((p) => /\b(?:road trip|trip to|vlog|away day|matchday|match day|watchalong)\b/i.test(p))) return null;
   // One word out of a title of several parts ("GRWM | SLAY THE GROCERY STORE & Catch Up") is a format or a name, not the video.
-  if (!s.text.includes(" ") && segments(plainText(draft)).length > 1) return null;
+  if (!s.text.includes(" ") && parts.length > 1) return null;
   // The channel's own name before a pipe ("BURGER KING | Bullying Jr."): the video is what follows, no subject here.
   if (/[|｜]/.test(draft) && isChannel(s.text, ctx)) return null;
   return s.text && keepsDraft(draft, s) ? s : null;

@@ -371,8 +371,8 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   const trailerYear = yearOfTrailers(s.text, ctx.titles ?? []);
   const vlog = (cat === PEOPLE_BLOGS || cat === HOWTO_STYLE) && (ctx.channelVideos ?? 0) >= 3 && personChannel(ctx.channels?.[0] ?? "");
   // Every title a trailer, teaser or first look: the film is not out yet as far as the story says (see Subject.unseen).
-  const unseen = trailerFacts(ctx.titles ?? []).unseen;
-  const story = { cat, storied: (ctx.titles?.length ?? 0) > 0, upcoming: (ctx.titles ?? []).some((t) => UPCOMING.test(t)), ...(unseen ? { unseen } : {}), ...(trailerYear ? { trailerYear } : {}), ...(vlog ? { vlog } : {}) };
+  const { upcoming, unseen } = trailerFacts(ctx.titles ?? []);
+  const story = { cat, storied: (ctx.titles?.length ?? 0) > 0, upcoming, ...(unseen ? { unseen } : {}), ...(trailerYear ? { trailerYear } : {}), ...(vlog ? { vlog } : {}) };
   // A channel is no product, whatever its category ("IGN Live" is no "I Switched to IGN"): a creator or a brand,
   // not a person ("GoPro [Career Highlights]" does not read).
   if (s.kind === "product" && (ctx.channels ?? []).some((c) => alnum(c) === alnum(s.text))) return { ...s, ...story, kind: "general", the: false, genre: null, music: false };
@@ -540,20 +540,31 @@ function yearOfTrailers(subject: string, titles: readonly string[]): number | un
   return best;
 }
 
+interface TrailerFacts {
+  /** Some title is a trailer, teaser or first look (Subject.upcoming). */
+  upcoming: boolean;
+  /** Every title is (Subject.unseen). */
+  unseen: boolean;
+  /** The years the trailer titles name. */
+  years: number[];
+}
 /**
  * What a story's titles say about a film, read once per titles array (one per story, asked on every hook and rewrite):
- * the years its trailer titles name, and whether every title is a trailer (see Subject.unseen).
+ * whether some or every title is a trailer, and the years its trailer titles name.
  */
-function trailerFacts(titles: readonly string[]): { years: number[]; unseen: boolean } {
+function trailerFacts(titles: readonly string[]): TrailerFacts {
+  if (titles.length === 0) return NO_TRAILERS;
   let f = TRAILER_FACTS.get(titles);
   if (!f) {
+    const trailers = titles.filter((t) => UPCOMING.test(t));
     const years = new Set<number>();
-    for (const t of titles) if (UPCOMING.test(t)) for (const m of t.matchAll(/\b(19\d\d|20\d\d)\b/g)) years.add(Number(m[1]));
-    TRAILER_FACTS.set(titles, (f = { years: [...years], unseen: titles.length > 0 && titles.every((t) => UPCOMING.test(t)) }));
+    for (const t of trailers) for (const m of t.matchAll(/\b(19\d\d|20\d\d)\b/g)) years.add(Number(m[1]));
+    TRAILER_FACTS.set(titles, (f = { upcoming: trailers.length > 0, unseen: trailers.length === titles.length, years: [...years] }));
   }
   return f;
 }
-const TRAILER_FACTS = new WeakMap<readonly string[], { years: number[]; unseen: boolean }>();
+const NO_TRAILERS: TrailerFacts = { upcoming: false, unseen: false, years: [] };
+const TRAILER_FACTS = new WeakMap<readonly string[], TrailerFacts>();
 
 /** A dish keeps its name; the frames say "Recipe" ("Chicken Fajita Soup Recipe" → "Chicken Fajita Soup"). */
 const dish = (t: string) => t.replace(/\s+Recipes?(?:\s+Tests?)?$/i, "").replace(/^DIY\s+/i, "") || t;

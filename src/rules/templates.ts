@@ -444,6 +444,7 @@ const INFORMATIONAL = new Set([25, 27, 28]);
 const NO_REACTION = new Set([26, 27, 28]);
 
 function helpers(s: Subject, year: number, rw: boolean): Helpers {
+  const secondPerson = SECOND_PERSON.test(s.text);
   return {
     rw,
     // Not on a reaction video itself ("Demi Lovato Reacts to …: My Honest Reaction").
@@ -455,7 +456,7 @@ function helpers(s: Subject, year: number, rw: boolean): Helpers {
     // Nor on a regular creator's own vlog ("Trying to Make It All Work", see Subject.vlog).
     // (A music test or challenge is no song: "Weird Music Test You Have to Try".)
     // (Nor on a list of tips: "Soap Tips [Reaction]".)
-    reacts: !NO_REACTION.has(s.cat ?? -1) && !s.vlog && !TIPS_HEAD.test(s.text) && !INVITATION.test(s.text) && ((s.cat === MUSIC && !MUSIC_FORMAT.test(s.text)) || !SECOND_PERSON.test(s.text)) && !/\breact|\banswering\b|\bq ?& ?a\b/i.test(s.text) && (!WH_Q_OPEN.test(s.text) || (/^(?:how|why)\s/i.test(s.text) && !s.asked)),
+    reacts: !NO_REACTION.has(s.cat ?? -1) && !s.vlog && !TIPS_HEAD.test(s.text) && !INVITATION.test(s.text) && ((s.cat === MUSIC && !MUSIC_FORMAT.test(s.text)) || !secondPerson) && !/\breact|\banswering\b|\bq ?& ?a\b/i.test(s.text) && (!WH_Q_OPEN.test(s.text) || (/^(?:how|why)\s/i.test(s.text) && !s.asked)),
     explains: informational(s),
     // Not an experiment ("Make Mega Blender VS Coca Cola in Slow Motion") or a trailing aside ("… Dish... Vegan").
     craft: VP_OPENERS.test(s.text + " ") && !NOT_CRAFT.test(s.text) && !/\s(?:vs\.?|versus)\s|\.\.\.|…/i.test(s.text),
@@ -471,7 +472,7 @@ function helpers(s: Subject, year: number, rw: boolean): Helpers {
     firstPerson: FIRST_PERSON.test(s.text),
     asked: !!s.asked,
     game: s.cat === 20,
-    secondPerson: SECOND_PERSON.test(s.text),
+    secondPerson,
     mod: s.kind !== "headline" && !s.vp && s.text.split(" ").length <= 3 && !/\b(?:of|the|and|with|for|vs|on|in|at|to)\b|[&,’'"]/i.test(s.text) ? s.text : "",
     y: year,
   };

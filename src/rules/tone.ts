@@ -108,6 +108,7 @@ export function toneOf(topic: string, storyName = "", titles: readonly string[] 
  * regex was 15% of a hook's time, see bench/RESULTS.text.md).
  */
 function titleTone(titles: readonly string[]): { n: number; hits: string[]; deaths: string[] } {
+  if (titles.length === 0) return NO_TITLES;
   let v = TITLE_TONE.get(titles);
   if (!v) {
     const news = titles.filter((t) => !WORK_RE.test(t));
@@ -117,6 +118,7 @@ function titleTone(titles: readonly string[]): { n: number; hits: string[]; deat
   return v;
 }
 const TITLE_TONE = new WeakMap<readonly string[], { n: number; hits: string[]; deaths: string[] }>();
+const NO_TITLES = { n: 0, hits: [] as string[], deaths: [] as string[] };
 
 /**
  * Phrases a sensitive topic's text must never contain. Exported so tests check every generated hook

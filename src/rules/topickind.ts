@@ -107,7 +107,8 @@ const GIVEN = new Set(
 /** Whether a word is a common given name ("Brad", "Lily"). */
 export const isGivenName = (w: string) => GIVEN.has(w.toLowerCase());
 
-const GAMING = 20, MUSIC = 10;
+export const GAMING = 20;
+const MUSIC = 10;
 /** Last words that make a name's phrase a thing of theirs: "… Collection", "… Interview", "… Wedding". */
 const NOT_PERSON_TAIL = new Set("collection show interview tour concert speech song album video makeup line brand challenge tag haul cover wedding house dress look style vlog podcast theme remix medley mashup soundtrack anthem intro theory theories facts fan fans trailer movie film series game games news story experience hour".split(" "));
 
@@ -131,21 +132,22 @@ export function namesPerson(text: string): boolean {
 }
 
 /**
- * The kind of a topic. `hooked`: whether the text already carries a hook of its own (a question, a
- * superlative, a confession…), which makes it a headline rather than a name.
- */
-/**
- * Every title numbers an episode ("Wrestling Games - Angry Video Game Nerd (Episode 149)", "EnVy Eats - Episode 1-
- * Taimou Style Meatballs"): a show's segment in a Gaming story, not a game to review.
+ * Every title numbers an episode ("Wrestling Games - Angry Video Game Nerd (Episode 149)", "Tour Documentary - Episode 2",
+ * "[SEVENTEEN] GOING SEVENTEEN EP.14"): a show's segment, not a game, an event, a performer or a song.
  */
 export const episodeOfShow = (titles: readonly string[]): boolean => {
+  if (titles.length === 0) return false;
   // Asked several times per hook of the same story's titles (one array per story): remembered per array.
   let v = EPISODIC.get(titles);
-  if (v === undefined) EPISODIC.set(titles, (v = titles.length > 0 && titles.every((t) => /\b(?:episode|ep\.?)\s*#?\d+/i.test(t))));
+  if (v === undefined) EPISODIC.set(titles, (v = titles.every((t) => /\b(?:episode|ep\.?)\s*#?\d+/i.test(t))));
   return v;
 };
 const EPISODIC = new WeakMap<readonly string[], boolean>();
 
+/**
+ * The kind of a topic. `hooked`: whether the text already carries a hook of its own (a question, a
+ * superlative, a confession…), which makes it a headline rather than a name.
+ */
 export function topicKind(text: string, ctx: KindContext = {}, hooked = false): TopicKind {
   const t = text.trim();
   const w = words(t);
@@ -153,6 +155,8 @@ export function topicKind(text: string, ctx: KindContext = {}, hooked = false): 
   const majority = (c: number) => cats.length > 0 && cats.filter((x) => x === c).length * 2 >= cats.length;
   // Music only when more than half: a story half songs, half news ("Puerto Rico" after Maria) names no performer.
   const musical = cats.length > 0 && cats.filter((x) => x === MUSIC).length * 2 > cats.length;
+  // A series in numbered episodes ("Tour Documentary - Episode 2") is no event, game or performer.
+  const episodic = episodeOfShow(ctx.titles ?? []);
   // "How This Guy Built a DIY Space Suit" is someone's title, though it says DIY; so is a clause
   // ("Kenyon Martin Takes Issue with Jeremy Lin's Dreaded Hairstyle") or a relative clause
   // ("The Centuries-Old Debt That's Still Paying Interest").
@@ -174,7 +178,7 @@ export function topicKind(text: string, ctx: KindContext = {}, hooked = false): 
   if (w.length >= 7) return "headline";
   // A tour of a home is a creator format ("House Tour", "Closet Tour"), not a concert tour.
   // (Not a series' episode named by its format: "Tour Documentary - Episode 2" is no tour to sum up.)
-  if (EVENT_RE.test(t) && !/\b(?:house|home|room|bedroom|apartment|closet|studio|office|garden|nursery|car|makeup|desk|kitchen) tour\b/i.test(t) && !episodeOfShow(ctx.titles ?? [])) return "event";
+  if (EVENT_RE.test(t) && !/\b(?:house|home|room|bedroom|apartment|closet|studio|office|garden|nursery|car|makeup|desk|kitchen) tour\b/i.test(t) && !episodic) return "event";
   // A match or a fight ("Demetrious Johnson vs Ray Borg", "Chicago Bulls vs Dallas Mavericks"): an event,
   // not an opinion ("I Was Wrong About …"). Product comparisons were caught above as money or below as product.
   const sides = t.split(/\s(?:vs\.?|v\.?)\s/i);
@@ -185,11 +189,9 @@ export function topicKind(text: string, ctx: KindContext = {}, hooked = false): 
   // (Not a game's song: "Jump Up, Super Star! - Super Mario Odyssey Musical".)
   // (Nor a scene with a verb in -ing inside: "White People Renovating Houses" is a South Park episode, no game.)
   // (Nor a clip of play: "Sniper Tower Build", "… Glitch", "… Montage".)
-  if (w.length <= 5 && majority(GAMING) && !w.slice(1).some(gerundOpener) && !/\b(?:build|builds|glitch|glitches|montage|moments|fails|clutch|ace|wins?|kills|walkthrough|gameplay|playthrough|speedrun|tips|tricks|guide)$/i.test(t) && !(ctx.titles ?? []).some((x: string) => /\b(?:musical|song|soundtrack|theme song|music video)\b/i.test(x)) && !episodeOfShow(ctx.titles ?? [])) return "product";
+  if (w.length <= 5 && majority(GAMING) && !w.slice(1).some(gerundOpener) && !/\b(?:build|builds|glitch|glitches|montage|moments|fails|clutch|ace|wins?|kills|walkthrough|gameplay|playthrough|speedrun|tips|tricks|guide)$/i.test(t) && !(ctx.titles ?? []).some((x: string) => /\b(?:musical|song|soundtrack|theme song|music video)\b/i.test(x)) && !episodic) return "product";
   if (w.length <= 4 && (ctx.niche === "Tech" || ctx.niche === "AI") && MODEL_TOKEN_RE.test(t)) return "product";
   if (namesPerson(t)) return "person";
-  // (Not a series in numbered episodes: "Tour Documentary - Episode 2", Camila Cabello's.)
-  const episodic = episodeOfShow(ctx.titles ?? []);
   // (Nor a song a cover names first, before its label or its original singer: "MONSTER MASH - (Pop Punk Halloween cover by
   // Jonathan Young)", "Chasing Pavements - Adele (1920s Gatsby Style Cover)"; "Luis Fonsi - Despacito (Beatbox Cover)"
   // names the singer first.)
