@@ -332,6 +332,9 @@ const SINGULAR_S = new Set(
 
 /** Whether a subject's head (its last word) is a plural noun: "keto recipes", "AirPods", not "Las Vegas". */
 export function isPluralHead(subject: string): boolean {
+  // A list of three or more ("Genesis, IBEX, and Cassini") is plural, whatever its last item; a pair may be one work
+  // ("Beauty and the Beast", "Tom and Jerry").
+  if (/^[^,]+(?:,\s*[^,]+)+,?\s+(?:and|&)\s+\S/i.test(subject)) return true;
   // The head comes before a prepositional tail: "Cassini's Last Looks at Saturn" is plural, "The Age of
   // Giant Insects" is not.
   const cut = /^(.+?)\s+(?:at|of|in|on|for|with|from|about|over|under|into|across)\s/i.exec(subject);

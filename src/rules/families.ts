@@ -5,7 +5,7 @@
  * grade"). Pure.
  */
 import type { Subject } from "./subject.ts";
-import type { TopicKind } from "./topickind.ts";
+import { isGivenName, type TopicKind } from "./topickind.ts";
 
 export type Family = TopicKind | "howto_vp" | "science_howto" | "tragedy" | "tragedy_headline" | "mourning" | "personal" | "safety" | "illness";
 
@@ -23,7 +23,9 @@ export function families(s: Subject, rw: boolean): Family[] {
   // nor news to sum up: no frame.
   if (s.tone.sensitive && /^(?:we\s+need\s+to|(?:let['’]?s|i\s+need\s+to|(?:i|we)\s+have\s+to))\s+talk\s+about\b/i.test(s.text)) return [];
   // Someone's own hard experience ("My 1st Day at Chemotherapy"): their story, not news ("What We Know").
-  if (s.tone.sensitive && (s.personal || FIRST_PERSON.test(s.text))) return ["personal"];
+  // (A hook for another creator's video gets none when the story names its teller: "Daniel and Depression - My Story" is
+  // Daniel's to tell; his own draft keeps it.)
+  if (s.tone.sensitive && (s.personal || FIRST_PERSON.test(s.text))) return !rw && !FIRST_PERSON.test(s.text) && isGivenName(s.text.split(" ")[0] ?? "") ? [] : ["personal"];
   // Someone telling their own hard experience ("Penny Lancaster Bravely Shares Her Experience of Being Sexually
   // Assaulted") is their story, not news to sum up ("… - What We Know"): no frame.
   if (s.tone.sensitive && /\b(?:opens? up|opening up|shares?|sharing|speaks? out|speaking out|talks?|talking|reveals?|recalls?|describes?|recounts?)\b.*\b(?:her|his|their)\s+(?:own\s+)?(?:\S+\s+){0,2}(?:experience|story|ordeal|battle|struggle|journey|diagnosis|assault|abuse|harassment|mental health|depression|anxiety|addiction|illness|cancer)/i.test(s.text)) return [];

@@ -184,6 +184,8 @@ function undated(text: string): string {
       .replace(/\s+\d{1,2}-\d{1,2}-(?:19|20)?\d\d(?:\s+\d{1,2}(?::\d\d)?\s?(?:am|pm))?(?=\s|$)/gi, "")
       // A month-day-year date opening it ("9-30-2017 Marilyn Manson Hammerstein Ballroom …").
       .replace(/^\s*\d{1,2}[-/.]\d{1,2}[-/.](?:19|20)\d\d\s+/, "")
+      // A month/day opening it before a capital ("9/24 Fans are Burning their NFL Season Tickets"); not 9/11, a name.
+      .replace(/^[^\p{L}\p{N}]*(?:1[0-2]|0?[1-9])\/(?:[12]\d|3[01]|0?[1-9])\s+(?=\p{Lu})/u, (m) => (/^\D*0?9\/11\s/.test(m) ? m : ""))
       // A date code anywhere ("Full Highlights 2017.10.18 vs Timberwolves").
       .replace(/\s*\b(?:19|20)\d\d[./-]\d{1,2}[./-]\d{1,2}\b/g, "")
       // A day/month/year date closing it ("Harry Winks vs Lithuania /8/10/2017/", "… Hurricane Irma 9/10/17"), unless a
@@ -426,7 +428,7 @@ export function topicSubject(topic: string, ctx: TopicContext = {}): Subject {
     const padded = (x: string) => ` ${spaced(x)} `;
     // A name of its own ("Tracee Ellis Ross", "Puerto Rico": a word no title writes for emphasis) must open
     // it: "Bu Reveals What Ended Relationship With Tracee Ellis Ross" is about someone else.
-    const at = padded(f.text).indexOf(padded(name));
+    const at = padded(f.text).indexOf(padded(undated(name)));
     // One word more is enough ("Disney Villain" → "Disney Villain Lipsticks"), not a word a cut left dangling ("… 2.20 Is").
     if ((at === 0 || (at > 0 && !ownName(name))) && f.text.split(" ").length >= s.text.split(" ").length + 1 && !f.cut && !/\s(?:is|are|was|were|be|to|of|and|or|the|a|an|with|for)$/i.test(f.text)) return f;
     // A list's first items alone name no one thing (the lead was too long to quote).

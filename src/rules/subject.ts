@@ -190,7 +190,7 @@ const THE_HEADS = new Set(
 export const FEATURE_HEADS = new Set("battery camera screen display design update notch price case charger keyboard speakers software features specs leaks rumors unlock fail test speed charging performance comparison life realism graphics gameplay physics animations sound audio emoji emojis".split(" "));
 /** One-word products that still read with "the" ("the iPhone", not "the Bitcoin"). */
 const THE_DEVICES = new Set(
-  ("iphone ipad macbook imac airpods pixel galaxy switch xbox playstation ps4 ps5 oculus kindle gopro phone smartphone camera laptop " +
+  ("iphone ipad macbook imac airpods pixel pixelbook chromebook homepod galaxy switch xbox playstation ps4 ps5 oculus kindle gopro phone smartphone camera laptop " +
     "console headphones earbuds watch smartwatch speaker drone tablet tv monitor keyboard mouse router controller headset car").split(" "),
 );
 /** A model designation closing a product name: "Pixel 2", "iPhone X", "Galaxy S8", "iPhone 8 Plus", "Oculus Go". */
@@ -376,6 +376,9 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   // A channel is no product, whatever its category ("IGN Live" is no "I Switched to IGN"): a creator or a brand,
   // not a person ("GoPro [Career Highlights]" does not read).
   if (s.kind === "product" && (ctx.channels ?? []).some((c) => alnum(c) === alnum(s.text))) return { ...s, ...story, kind: "general", the: false, genre: null, music: false };
+  // A brand's or channel's own upload about something hard ("BURGER KING | Bullying Jr.", an ad) does not make the brand
+  // the event: "Burger King: What Do We Know So Far?" does not read, and no light frame may stand in. No subject.
+  if (s.tone.sensitive && ctx.channels?.length && ctx.channels.every((c) => alnum(c) === alnum(s.text)) && !toneOf(s.text).sensitive) return { ...s, ...story, text: "" };
   // A comparison asks which side wins, whatever its sides are (see isComparison).
   if (!s.tone.sensitive && s.kind !== "headline" && isComparison(s.text, ctx)) return { ...s, ...story, kind: "general", the: false, plural: false, vp: false, genre: "versus", music: false };
   // A film or show named after its hero ("Jack Ryan - Teaser: The Reveal | Amazon Video"): every title opens with the name and a trailer label.

@@ -121,7 +121,8 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     money: [(h) => `${h.NP}: Then and Now`, (h) => `${h.NP}, 30 Days Later: What Changed`],
   },
   "hook:confession": {
-    general: [(h) => `My Honest Opinion on ${h.NP}`],
+    // (Not on one thing made by hand: "My Honest Opinion on DIY Bagel Bite" lacks the article no title case can add.)
+    general: [(h) => (/^diy\s/i.test(h.S) && !/s$/i.test(h.S) ? "" : `My Honest Opinion on ${h.NP}`)],
     product: [(h) => `I Used ${h.NP} for ${h.dur} and I Was Wrong`, (h) => `I Switched to ${h.NP}: My Honest Review`],
     person: [(h) => `I Was Wrong About ${h.S}`, (h) => `My Honest Opinion on ${h.S}`],
     event: [(h) => `My Honest Take on ${h.NP}`],

@@ -38,7 +38,7 @@ const MONEY_RE =
 const EVENT_RE =
   /\b(?:shootings?|attack|bombing|hurricane|earthquake|storm|floods?|wildfires?|tornado|tsunami|eclipse|election|referendum|vote|protests?|rally|march|debate|awards?|emmys|oscars|grammys|vmas|amas|festival|comic-con|concert|tour|premiere|finale|trial|verdict|summit|keynote|event|conference|expo|convention|ceremony|parade|world series|super bowl|us open|french open|australian open|wimbledon|grand prix|marathon|playoffs?|championship|world cup|olympics|draft|outage|shutdown|funeral|memorial|anniversary|launch event|launch webcast|webcast|rocket launch|opening night|halftime show)\b|\b(?:january|february|march|april|may|june|july|august|september|october|november|december)\s+\d{1,2}(?:st|nd|rd|th)?\b/i;
 const PRODUCT_RE =
-  /\b(?:iphone|ipad|macbook|imac|airpods|apple watch|pixel|samsung galaxy|galaxy\s+(?:s\d+|note|tab|watch|buds|a\d+|j\d+)|oneplus|xiaomi|huawei|surface|xbox|playstation|ps[345]|nintendo|switch|wii|gopro|drone|dji|tesla|oculus|kindle|echo dot|alexa|fitbit|camera|lens|laptop|phone|smartphone|tablet|headphones|earbuds|console|gpu|cpu|graphics card|ryzen|nvidia|rtx|gtx|chromebook|smartwatch|speaker|sneakers|yeezys?|gadgets?|review|unboxing|hands[- ]on|(?<!\bof\s)first impressions)\b/i;
+  /\b(?:iphone|ipad|macbook|imac|airpods|apple watch|pixel|samsung galaxy|galaxy\s+(?:s\d+|note|tab|watch|buds|a\d+|j\d+)|oneplus|xiaomi|huawei|surface|xbox|playstation|ps[345]|nintendo|switch|wii|gopro|drone|dji|tesla|oculus|kindle|echo dot|alexa|fitbit|camera|lens|laptop|phone|smartphone|tablet|headphones|earbuds|console|gpu|cpu|graphics card|ryzen|nvidia|rtx|gtx|chromebook|pixelbook|homepod|smartwatch|speaker|sneakers|yeezys?|gadgets?|review|unboxing|hands[- ]on|(?<!\bof\s)first impressions)\b/i;
 /** A model designation: a token mixing letters and digits ("S8", "C1", "PS4"), a bare number, or a lone capital. */
 const MODEL_TOKEN_RE = /(?:^|\s)(?:[A-Za-z]*\d+[A-Za-z]*|[A-Z])(?=\s|$)/;
 /** Series titles that end in their verb: "Blind People Describe", "Kids React", "Teens Try". */
@@ -183,6 +183,9 @@ export function topicKind(text: string, ctx: KindContext = {}, hooked = false): 
   // not an opinion ("I Was Wrong About …"). Product comparisons were caught above as money or below as product.
   const sides = t.split(/\s(?:vs\.?|v\.?)\s/i);
   const comparison = /\b(?:homemade|store[- ]bought|cheap|expensive|real|fake|diy|original|copy)\b/i;
+  // (Nor a test of things against each other, even on a sports channel: "ANVIL Vs. WATERMELON PYRAMID! (CRAZY 45m DROP
+  // TESTS)" is a spectacle to react to, no match to sum up nor a comparison to settle; a cricket Test still is a match.)
+  if (sides.length === 2 && (ctx.titles ?? []).some((x: string) => TESTED.test(x))) return "headline";
   if (sides.length === 2 && sides.every((x) => words(x).length <= 3) && !PRODUCT_RE.test(t) && !comparison.test(t)) return "event";
   // (Not a measure of products, "DxOMark Smartphone Ratings", nor one falling, "Drone Down!!": nothing to buy.)
   if (w.length <= 6 && PRODUCT_RE.test(t) && !/\b(?:ratings|rankings|scores|sales|prices|deals|lists?|charts?|down|crash(?:es|ed)?|fails?)$/i.test(t)) return "product";
@@ -268,6 +271,8 @@ export function versusSides(text: string): [string, string] | null {
   const sides = text.split(/\s(?:vs\.?|versus|v\.)\s/i);
   return sides.length === 2 && sides.every((x) => words(x).length >= 1 && words(x).length <= 4) ? [sides[0].trim(), sides[1].trim()] : null;
 }
+
+const TESTED = /\b(?:drop|speed|durability|bend|scratch|stress|crash|torture|strength|taste|blind|battery|camera|water(?:proof)?)\s+tests?\b/i;
 
 /**
  * A comparison outside sports ("Men vs Women", "Reese's Tacos vs Reese's Tacos", "iPhone 8 vs 8 Plus"):

@@ -144,3 +144,11 @@ test("a performer's all-caps styling credited before a release's dash is kept ('
   expect(recase("haim", casingFrom(["HAIM - LITTLE OF YOUR LOVE"]))).not.toBe("HAIM");
   expect(recase("cake", casingFrom(["CAKE Decorating for Beginners"]))).toBe("cake");
 });
+
+// From US reading 329 (session 9): "Why Does Genesis, Ibex, and Cassini Matter?".
+test("a list of three or more is plural; a pair may name one work", () => {
+  expect(isPluralHead("Genesis, IBEX, and Cassini")).toBe(true);
+  expect(isPluralHead("Lions, Tigers & Bear")).toBe(true);
+  expect(isPluralHead("Beauty and the Beast")).toBe(false);
+  expect(isPluralHead("Tom and Jerry")).toBe(false);
+});

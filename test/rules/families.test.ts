@@ -24,3 +24,13 @@ test("a how-to in Science & Technology is explained, not 'the easy way'", () => 
   const s = { ...rewriteSubject("How To Stop A North Korean Nuclear Missile", { year: 2017 }), cat: 28 };
   expect(families(s, true)).toEqual(["science_howto"]);
 });
+
+// From GB reading 146 (session 9): "Daniel and Depression - My Story" offered as a hook to anyone.
+test("someone's own hard story named by its teller is theirs: no hook frames it, their own draft keeps 'My Story'", () => {
+  const story = { storyName: "Daniel and Depression", titles: ["Daniel and Depression"], channels: ["Daniel Howell"], categoryIds: [22], topical: false };
+  const s = rewriteSubject("Daniel and Depression", { year: 2017, story });
+  expect(families(s, false)).toEqual([]);
+  expect(families(s, true)).toEqual(["personal"]);
+  const mine = rewriteSubject("My 1st Day at Chemotherapy", { year: 2017, story: { storyName: "My 1st Day at Chemotherapy", titles: ["My 1st Day at Chemotherapy"], categoryIds: [22], topical: false } });
+  expect(families(mine, false)).toEqual(["personal"]);
+});

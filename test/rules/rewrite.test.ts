@@ -73,3 +73,10 @@ describe("rewriteText", () => {
     );
   });
 });
+
+// From US reading 327 (session 9): "9/24 Fans Are Burning Their NFL Season Tickets on Social Media: What Do You Think?".
+test("a month/day opening a title dates the upload, not the subject; 9/11 is a name", () => {
+  expect(rewriteSubject("✅ 9/24 Fans are Burning their NFL Season Tickets on Social Media #DNN", { year: 2017 }).text).toMatch(/^Fans Are Burning/);
+  expect(draftSubject("9/11 Memorial Museum Opens Its Doors").subject).toMatch(/^9\/11 Memorial/);
+  expect(draftSubject("24/7 Coverage of the Storm").subject).toMatch(/^24\/7/); // no month 24
+});

@@ -398,3 +398,24 @@ test("'[Explained]' and 'Everything We Know' only for news, education, science o
   const news = subjectOf("net neutrality", { storyName: "Net Neutrality", titles: ["Net Neutrality vote explained", "What is net neutrality"], categoryIds: [25, 25], topical: true });
   expect(TEMPLATE_PATTERNS.map((p) => hookText(p, news, 2017))).toContain("Net Neutrality [Explained]");
 });
+
+// From US readings 323, 328 and 329 (session 9): "What I Learned About Google Pixelbook", "My Honest Opinion on DIY Bagel Bite".
+test("a device reads with its article; one thing made by hand gets no opinion without one", () => {
+  const pb = { storyName: "Google Pixelbook first look", titles: ["Google Pixelbook first look"], categoryIds: [28], channels: ["The Verge"], niche: "Tech" as const, topical: false };
+  const hooks = TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("google pixelbook", pb), 2017)).filter(Boolean).join(" / ");
+  expect(hooks).toMatch(/the Google Pixelbook/);
+  expect(hooks).not.toMatch(/(?:About|on|Buy) Google Pixelbook/);
+  const diy = TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("diy bagel bite", { storyName: "DIY Bagel Bite", titles: ["DIY BAGEL BITE - NORMAL VS GIANT"], categoryIds: [24], topical: false }), 2017)).filter(Boolean);
+  expect(diy.join(" / ")).not.toMatch(/Opinion on DIY/);
+  expect(diy.length).toBeGreaterThan(0);
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("diy halloween costumes", { storyName: "DIY Halloween Costumes", titles: ["20 DIY Halloween Costumes 2017!!"], categoryIds: [26], topical: true }), 2017)).join(" / ")).toMatch(/My Honest Opinion on DIY Halloween Costumes/);
+});
+
+// From US reading 325 (session 9): "Burger King: What Do We Know So Far?" for the brand's own anti-bullying ad.
+test("a brand's own upload about something hard makes no event of the brand", () => {
+  const ad = { storyName: "Burger King", titles: ["BURGER KING | Bullying Jr."], categoryIds: [24], channels: ["BURGER KING"], topical: false };
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("burger king", ad), 2017)).filter(Boolean)).toEqual([]);
+  // A news story about the brand still gets frames.
+  const news = { storyName: "Burger King", titles: ["Burger King Whopper Ad Triggers Google Home"], categoryIds: [25], channels: ["CNN"], topical: true };
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("burger king", news), 2017)).filter(Boolean).length).toBeGreaterThan(0);
+});

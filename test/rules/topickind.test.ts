@@ -127,3 +127,11 @@ test("a Gaming story whose every title numbers an episode is a show's segment, n
   expect(topicKind("EnVy Eats", { categoryIds: [20], titles: ["EnVy Eats - Episode 1- Taimou Style Meatballs"] })).not.toBe("product");
   expect(topicKind("Cuphead", { categoryIds: [20], titles: ["Cuphead - Launch Trailer"] })).toBe("product");
 });
+
+// From US readings 325 and 327 (session 9): "The Best Moments From Anvil vs. Watermelon Pyramid".
+test("a test of things against each other is no match, even on a sports channel; a cricket Test is", () => {
+  const drop = { categoryIds: [17], titles: ["ANVIL Vs. WATERMELON PYRAMID! (CRAZY 45m DROP TESTS)"] };
+  expect(topicKind("Anvil vs. Watermelon Pyramid", drop)).toBe("headline");
+  expect(topicKind("England v West Indies", { categoryIds: [17], titles: ["England v West Indies 3rd Test Day 1 Highlights"] })).toBe("event");
+  expect(topicKind("Panthers vs. Patriots", { categoryIds: [17], titles: ["Panthers vs. Patriots | NFL Week 4 Game Highlights"] })).toBe("event");
+});
