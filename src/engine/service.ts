@@ -13,6 +13,7 @@ export function matchCached(snap: Loaded, text: string): { story: StoryView; sco
   return lru(snap, "match", text, () => matchStory(snap.idx, text));
 }
 import type { GradeContext } from "../rules/grade.ts";
+import { isShouting } from "../rules/english.ts";
 import type { TopicContext } from "../rules/subject.ts";
 
 /** Titles read per story for casing and tone: enough to see how the story is written, bounded work. */
@@ -45,21 +46,26 @@ export function storyContext(snap: Loaded, story: StoryView): TopicContext {
     const oneWord = !/\s/.test(r.name.trim());
     // One channel's story: how many videos that channel has in the snapshot (a regular creator's vlog, not a one-off clip).
     const one = channels.length > 0 && channels.every((c) => c === channels[0]) ? channelVideos(snap).get(channels[0]) : undefined;
-    return { storyName: r.name, titles, categoryIds, channels, niche: story.niche, topical, ...(oneWord ? { nameStories: snap.idx.matcher.storiesHolding(r.name) } : {}), ...(one ? { channelVideos: one } : {}) };
+    return { storyName: r.name, titles, categoryIds, channels, niche: story.niche, topical, ...(oneWord ? { nameStories: snap.idx.matcher.storiesHolding(r.name) } : {}), ...(one ? { channelVideos: one.videos, channelShouting: one.shouted / one.videos } : {}) };
   });
 }
 
-/** Videos per channel name in the snapshot, counted once per snapshot (from the columns when the body has them). */
-function channelVideos(snap: Loaded): Map<string, number> {
+/** Videos per channel name in the snapshot, and how many of them have titles in capitals (counted once per snapshot,
+ * from the columns when the body has them). */
+function channelVideos(snap: Loaded): Map<string, { videos: number; shouted: number }> {
   return cached(snap, "channelVideos", 0, () => {
-    const out = new Map<string, number>();
+    const out = new Map<string, { videos: number; shouted: number }>();
+    const add = (channel: string, title: string) => {
+      const e = out.get(channel) ?? { videos: 0, shouted: 0 };
+      e.videos++;
+      if (isShouting(title)) e.shouted++;
+      out.set(channel, e);
+    };
     const c = vaultColumns(snap.body);
     if (c) {
-      const chan = c.col<Uint32Array>("v.channelTitle");
-      const byId = new Map<number, number>();
-      for (let i = 0; i < chan.length; i++) byId.set(chan[i], (byId.get(chan[i]) ?? 0) + 1);
-      for (const [k, n] of byId) out.set(c.str(k), n);
-    } else for (const v of snap.body.videos) out.set(v.channelTitle, (out.get(v.channelTitle) ?? 0) + 1);
+      const chan = c.col<Uint32Array>("v.channelTitle"), title = c.col<Uint32Array>("v.title");
+      for (let i = 0; i < chan.length; i++) add(c.str(chan[i]), c.str(title[i]));
+    } else for (const v of snap.body.videos) add(v.channelTitle, v.title);
     return out;
   });
 }

@@ -51,8 +51,10 @@ export interface Subject {
   upcoming?: boolean;
   /** Every title of the story is a trailer, teaser or first look: no frame may say the film was seen ("What I Loved About …"). */
   unseen?: boolean;
-  /** A regular creator's own vlog: the story is one People & Blogs channel named like a person or a vlog, with 3+
-   * videos in the snapshot ("Trying to Make It All Work", SACCONEJOLYs): their day, nothing to react to. */
+  /** A regular creator's own vlog: the story is one People & Blogs or Howto & Style channel with 3+ videos in the
+   * snapshot, named like a person or a vlog or titling at least half its videos in capitals ("Trying to Make It All Work";
+   * SACCONEJOLYs' "BABY GETS HER OWN BED!"): their day, nothing to react to. Media channels in those categories (BuzzFeedVideo,
+   * Refinery29, ViralHog, INSIDER, Great Big Story) title none in capitals in either vault. */
   vlog?: boolean;
   /** The latest year a trailer title of the story names outside the subject ("I'm Gonna Git You Sucka Trailer 1988",
    * "Pacific Rim 2 Trailer 2018"), or absent: with the snapshot's year, it tells an old film's trailer and a film not out. */
@@ -164,6 +166,8 @@ export interface TopicContext extends GenreContext {
   topicStories?: number;
   /** For a story of one channel: how many videos that channel has in the snapshot. */
   channelVideos?: number;
+  /** For a story of one channel: the share (0–1) of that channel's videos whose titles are written in capitals. */
+  channelShouting?: number;
 }
 
 /** Head words that read with "the" ("the Las Vegas Shooting", "the Bitcoin Price", "the Keto Diet"). */
@@ -369,7 +373,7 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   // (More than half the videos, as topicKind counts a music story.)
   const music = cc.n > 0 && (cc.counts.get(MUSIC) ?? 0) * 2 > cc.n;
   const trailerYear = yearOfTrailers(s.text, ctx.titles ?? []);
-  const vlog = (cat === PEOPLE_BLOGS || cat === HOWTO_STYLE) && (ctx.channelVideos ?? 0) >= 3 && personChannel(ctx.channels?.[0] ?? "");
+  const vlog = (cat === PEOPLE_BLOGS || cat === HOWTO_STYLE) && (ctx.channelVideos ?? 0) >= 3 && (personChannel(ctx.channels?.[0] ?? "") || (ctx.channelShouting ?? 0) >= SHOUTING_CHANNEL);
   // Every title a trailer, teaser or first look: the film is not out yet as far as the story says (see Subject.unseen).
   const { upcoming, unseen } = trailerFacts(ctx.titles ?? []);
   const story = { cat, storied: (ctx.titles?.length ?? 0) > 0, upcoming, ...(unseen ? { unseen } : {}), ...(trailerYear ? { trailerYear } : {}), ...(vlog ? { vlog } : {}) };
@@ -521,6 +525,8 @@ const heroTrailer = (name: string, title: string) =>
 const UPCOMING = /\b(?:trailer|teaser|first look|sneak peek|coming soon|announcement)\b/i;
 
 const PEOPLE_BLOGS = 22, HOWTO_STYLE = 26;
+/** A channel that titles at least this share of its videos in capitals is a person's (see Subject.vlog). */
+export const SHOUTING_CHANNEL = 0.5;
 /** A channel named like a person ("Patricia Bright", "Lucy Moon") or a vlog ("FleurDeVlog", "RomanAtwoodVlogs"); not "Meet Arnold", "The Atlantic". */
 const personChannel = (ch: string) => /vlog/i.test(ch) || (/^\p{Lu}[\p{Ll}'’]+ (?:\p{Lu}\.? )?\p{Lu}[\p{Ll}'’]+$/u.test(ch) && !/^(?:the|meet|my|our|your|video|random)\s/i.test(ch));
 

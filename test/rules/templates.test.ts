@@ -419,3 +419,14 @@ test("a brand's own upload about something hard makes no event of the brand", ()
   const news = { storyName: "Burger King", titles: ["Burger King Whopper Ad Triggers Google Home"], categoryIds: [25], channels: ["CNN"], topical: true };
   expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("burger king", news), 2017)).filter(Boolean).length).toBeGreaterThan(0);
 });
+
+// From GB readings 146-147 (session 9): "Baby Gets Her Own Bed [Reaction]", "A Special Surprise Visitor [Reaction]" (SACCONEJOLYs).
+test("a regular People & Blogs channel that titles half its videos in capitals is a person's vlog: no reaction frame", () => {
+  const hooks = (channelShouting: number, channelVideos = 9) =>
+    TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("baby gets her own bed!", { storyName: "Baby Gets her own Bed!", titles: ["BABY GETS HER OWN BED!"], categoryIds: [22], channels: ["SACCONEJOLYs"], channelVideos, channelShouting, topical: false }), 2017)).filter(Boolean).join(" / ");
+  expect(hooks(1)).not.toMatch(/Reaction/);
+  expect(hooks(0.5)).not.toMatch(/Reaction/);
+  // A media channel titles none in capitals; a one-off upload is a clip to react to.
+  expect(hooks(0)).toMatch(/Reaction/);
+  expect(hooks(1, 1)).toMatch(/Reaction/);
+});
