@@ -251,6 +251,8 @@ const ANIMAL_RE =
 export const namesAnimal = (side: string) => ANIMAL_RE.test(side.split(/\s+/).pop() ?? "");
 /** A species named in the singular ("Velvet Worm", "Police Dog"): it reads with "the". */
 export const singularAnimal = (head: string) => ANIMAL_RE.test(head) && !/s$/i.test(head);
+/** A title saying it is drawn: an animation, a cartoon or a series' holiday special. */
+const CARTOON = /\b(?:animated|animation|cartoons?|(?:halloween|christmas|holiday|easter|valentine['’]?s) special)\b/i;
 /** Harm in an animal clip ("Attacked by a Police Dog"): a happening, not footage to marvel at. */
 export const ANIMAL_HARM = /\b(?:attack\w*|bit(?:e|es|ten)|maul\w*|injur\w*|kill\w*|hurt\w*|abus\w*|rescued? from)\b/i;
 /**
@@ -315,7 +317,9 @@ export function genreOf(text: string, ctx: GenreContext = {}): Genre | null {
   if (share(FILM) + share(ENTERTAINMENT) >= 0.5 && (ctx.titles ?? []).some((t) => SCREEN_WORDS.test(outside(t))) && !(ctx.titles ?? []).some((t) => credit.test(t))) return "screen";
   // (Not a name credited before a release's dash: "Skrillex & Poo Bear - Would You Ever" makes Poo Bear a performer.)
   const credited = (ctx.titles ?? []).some((t) => { const i = t.toLowerCase().indexOf(text.toLowerCase()); return i >= 0 && /^\s+[-–—]\s/.test(t.slice(i + text.length)); });
-  if (share(ANIMALS) >= 0.5 || (ANIMAL_RE.test(head) && share(NEWS) < 0.5 && !credited)) return "animal";
+  // (A cartoon's episode is no footage of an animal: "Spider Cat - Simon's Cat (Halloween Special)" is a clip.)
+  const drawn = (ctx.titles ?? []).length > 0 && (ctx.titles ?? []).every((t) => CARTOON.test(t));
+  if (share(ANIMALS) >= 0.5 || (ANIMAL_RE.test(head) && share(NEWS) < 0.5 && !credited)) return drawn ? "clip" : "animal";
   if (lifestyleFormat(text)) return "lifestyle";
   // More than half: a story half music, half news and talk ("Puerto Rico" after Maria) is no song.
   // (Nor a band's show in numbered episodes: "[SEVENTEEN] GOING SEVENTEEN EP.14".)

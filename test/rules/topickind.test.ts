@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { TOPIC_KINDS, namesPerson, topicKind } from "../../src/rules/topickind.ts";
+import { TOPIC_KINDS, genreOf, namesPerson, topicKind } from "../../src/rules/topickind.ts";
 
 describe("topicKind", () => {
   test.each([
@@ -134,4 +134,10 @@ test("a test of things against each other is no match, even on a sports channel;
   expect(topicKind("Anvil vs. Watermelon Pyramid", drop)).toBe("headline");
   expect(topicKind("England v West Indies", { categoryIds: [17], titles: ["England v West Indies 3rd Test Day 1 Highlights"] })).toBe("event");
   expect(topicKind("Panthers vs. Patriots", { categoryIds: [17], titles: ["Panthers vs. Patriots | NFL Week 4 Game Highlights"] })).toBe("event");
+});
+
+// From US reading 331 (session 9): "Spider Cat - Amazing Footage" for a Simon's Cat cartoon.
+test("a cartoon's episode is a clip, not footage of an animal", () => {
+  expect(genreOf("Spider Cat", { categoryIds: [15], titles: ["Spider Cat - Simon's Cat (Halloween Special) | BRAND NEW B&W"], topical: false })).toBe("clip");
+  expect(genreOf("Husky Dog Adopts Stray Cat", { categoryIds: [15], titles: ["Husky Dog Adopts Stray Cat Saving Her Life"], topical: false })).toBe("animal");
 });
