@@ -12,7 +12,7 @@
  */
 import { plainText } from "./markup.ts";
 import { hookText } from "./templates.ts";
-import { ABBREV, FEATURE_HEADS, TOPIC_MAX, productReadsWithThe, safeTopic, subjectOf, type Subject, type TopicContext } from "./subject.ts";
+import { ABBREV, FEATURE_HEADS, PEOPLE_BLOGS, TOPIC_MAX, productReadsWithThe, safeTopic, subjectOf, type Subject, type TopicContext } from "./subject.ts";
 import { isCommonWord } from "./shouting.ts";
 import { isWorkTitle, toneOf } from "./tone.ts";
 import { GAMING } from "./topickind.ts";
@@ -316,7 +316,14 @@ export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
   const vlogged = s.vp && !HOWTO_LEAD.test(whole) && (vlog(whole) || (!!ctx.titles?.length && ctx.titles.every(vlog)));
   // Nor is a throwback's ("#tbt Windows 95 Video Guide with Jennifer Aniston …" is an old clip shared again, no guide to follow).
   const throwback = /^\s*(?:#?tbt|#?throwback|#?fbf|flashback friday)\b/i.test(whole);
-  if (s.kind === "howto" && (vlogged || throwback)) Object.assign(s, { kind: "headline", vp: false, the: false, genre: null });
+  // Nor is a regular vlogger's how-to in People & Blogs (vlogbrothers' "How to Win Australia", an essay; "How to Vlog (feat.
+  // TomSka)", a sketch): no "Easiest Way"; a how-to channel's tutorials sit in Howto & Style.
+  const essay = s.vlog && s.cat === PEOPLE_BLOGS;
+  if (s.kind === "howto" && essay && s.vp && HOWTO_LEAD.test(whole)) Object.assign(s, { text: `How to ${s.text}` });
+  if (s.kind === "howto" && (vlogged || throwback || essay)) Object.assign(s, { kind: "headline", vp: false, the: false, genre: null });
+  // A task that ends in alternatives or tags joined by a slash ("How to DIY Cute Miniature Cactus Resin/Polymer Clay
+  // Tutorial") is no task a frame can quote: no subject.
+  if (s.kind === "howto" && s.vp && /\p{L}\/\p{L}/u.test(s.text)) return { ...s, text: "" };
   // "Dealing with Cancer (This is my SECRET)": the creator's own story, whatever part the subject is.
   // So is an illness or a treatment in a story outside News, Education and Science: a creator's vlog
   // ("Chemotherapy Effects Not Working!", "Update: Problem with Chemo Pills", "Daniel and Depression").
@@ -376,6 +383,9 @@ const REVIEWED_NOT_BOUGHT = /\b(?:fashion|style|styles|looks|outfits?|red carpet
  * matched story's name ("nails" → "Nail Art Designs", "trip" → "Road Trip with the Dolan Twins") is
  * answered for the story's name: "Nails [Reaction]" says nothing, and the response names the story.
  */
+/** A count of time or a place in a series, alone: "Week 6", "Day 3", "Episode 4", "Part 2". */
+const SEQUENCE_LABEL = /^(?:week|day|month|year|episode|ep|part|pt|chapter|round|season|vol|volume|stage|level)\.?\s*#?\d+$/i;
+
 export function topicSubject(topic: string, ctx: TopicContext = {}): Subject {
   // A story's name typed in lower case is the name: its own letters say where it breaks
   // ("GERMANY TOUR RECAP x LES TWINS", "electric bike-Unusual Vehicles").
@@ -385,6 +395,9 @@ export function topicSubject(topic: string, ctx: TopicContext = {}): Subject {
   if (/^(?:her|him|it|them|this|that|you|me|us|she|he|we|they)$/i.test(safeTopic(named))) return { ...s, text: "" };
   // One list item's word ("2. Keaton", a story cut from a ranking) names nothing alone.
   if (/^\d{1,2}\.\s+[\p{L}'’-]+$/u.test(safeTopic(named))) return { ...s, text: "" };
+  // A count of time or a series' place ("Week 6", "Day 3", "Part 2"), the name of a story of unrelated videos that share
+  // it, names no topic: no lead title may stand in ("Adrian Peterson: 'The Sky Is the Limit'" answered "week 6").
+  if (SEQUENCE_LABEL.test(safeTopic(named))) return { ...s, text: "" };
   // A topic that is framing alone ("watch live", the name of a story cut from "WATCH LIVE: …") is
   // answered for the subject of the story's lead title.
   const lead = ctx.titles?.[0];

@@ -524,7 +524,7 @@ const heroTrailer = (name: string, title: string) =>
 
 const UPCOMING = /\b(?:trailer|teaser|first look|sneak peek|coming soon|announcement)\b/i;
 
-const PEOPLE_BLOGS = 22, HOWTO_STYLE = 26;
+export const PEOPLE_BLOGS = 22, HOWTO_STYLE = 26;
 /** A channel that titles at least this share of its videos in capitals is a person's (see Subject.vlog). */
 export const SHOUTING_CHANNEL = 0.5;
 /** A channel named like a person ("Patricia Bright", "Lucy Moon") or a vlog ("FleurDeVlog", "RomanAtwoodVlogs"); not "Meet Arnold", "The Atlantic". */

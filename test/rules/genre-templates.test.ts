@@ -1255,7 +1255,9 @@ describe("a work's or band's own 'The'", () => {
 
 // From the readings of seeds 130, 134, 136.
 test("a creature named by two animals ('Spider Cat') takes no 'the'; one animal does", () => {
-  expect(hookText("struct:second_person", subjectOf("Spider Cat", { storyName: "Spider Cat", titles: ["Spider Cat - Simon's Cat (Halloween Special)"], categoryIds: [15] }), 2017)).toBe("Spider Cat: You Have to See This");
+  expect(hookText("struct:second_person", subjectOf("Spider Cat", { storyName: "Spider Cat", titles: ["Spider Cat Hunts in the Garden"], categoryIds: [15] }), 2017)).toBe("Spider Cat: You Have to See This");
+  // (The Simon's Cat cartoon this came from is now a clip, no footage: see test/rules/topickind.test.ts, session 9.)
+  expect(hookText("struct:second_person", subjectOf("Spider Cat", { storyName: "Spider Cat", titles: ["Spider Cat - Simon's Cat (Halloween Special)"], categoryIds: [15] }), 2017)).toBeNull();
   expect(hookText("struct:second_person", subjectOf("velvet worm", { storyName: "Velvet Worm", titles: ["ULTRA RARE! - Velvet Worm"], categoryIds: [15] }), 2017)).toMatch(/^The Velvet Worm/);
 });
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { draftSubject, rewriteSubject, rewriteText } from "../../src/rules/rewrite.ts";
+import { draftSubject, rewriteSubject, rewriteText, topicSubject } from "../../src/rules/rewrite.ts";
 import { HOOK_MAX, TEMPLATE_PATTERNS } from "../../src/rules/templates.ts";
 import { titlePatterns } from "../../src/rules/structure.ts";
 
@@ -79,4 +79,29 @@ test("a month/day opening a title dates the upload, not the subject; 9/11 is a n
   expect(rewriteSubject("✅ 9/24 Fans are Burning their NFL Season Tickets on Social Media #DNN", { year: 2017 }).text).toMatch(/^Fans Are Burning/);
   expect(draftSubject("9/11 Memorial Museum Opens Its Doors").subject).toMatch(/^9\/11 Memorial/);
   expect(draftSubject("24/7 Coverage of the Storm").subject).toMatch(/^24\/7/); // no month 24
+});
+
+// From US reading 336 (session 9): "week 6" answered "Adrian Peterson: 'The Sky Is the Limit': What Do You Think?".
+test("a count of time or a place in a series names no topic, whatever its story's lead title", () => {
+  const story = { storyName: "Week 6", titles: ["Adrian Peterson:'The Sky Is The Limit' | Cardinals vs Buccaneers Week 6 | Oct 15, 2017", "Giants vs. Broncos | NFL Week 6 Game Highlights", "What Emmy Eats in a Week #6"], categoryIds: [22, 17, 26], topical: true };
+  expect(topicSubject("week 6", story).text).toBe("");
+  expect(topicSubject("part 2", { storyName: "Part 2", titles: ["Ellen & Oprah Take Over a Grocery Store Part 2"] }).text).toBe("");
+  // A name with more than its number keeps it.
+  expect(topicSubject("week 6 highlights", { storyName: "Week 6 Highlights", titles: ["NFL Week 6 Highlights"] }).text).not.toBe("");
+});
+
+// From US readings 325 and 331-339 (session 9): "The Easiest Way to Win Australia", "How to DIY Cute Miniature Cactus
+// Resin/Polymer Clay - The Easy Way".
+test("a regular vlogger's how-to in People & Blogs is an essay, quoted whole; a task ending in slashed alternatives gets no frame", () => {
+  const vlog = { storyName: "How to Win Australia", titles: ["How to Win Australia"], categoryIds: [22], channels: ["vlogbrothers"], channelVideos: 11, topical: false };
+  const s = topicSubject("how to win australia", vlog);
+  expect(s.kind).toBe("headline");
+  expect(s.text).toBe("How to Win Australia");
+  expect(TEMPLATE_PATTERNS.map((p) => rewriteText(p, "How to Win Australia", { year: 2017, story: vlog })).join(" / ")).not.toMatch(/Easiest Way|Easy Way|Step by Step/);
+  // A how-to channel's tutorial in Howto & Style stays a task.
+  const tut = { storyName: "How to Style Short Wigs", titles: ["How to Style Short Wigs! | Super Easy!!"], categoryIds: [26], channels: ["Courtelizz1"], channelVideos: 4, topical: false };
+  expect(topicSubject("how to style short wigs", tut).kind).toBe("howto");
+  expect(rewriteSubject("How to DIY Cute Miniature Cactus Resin/Polymer Clay Tutorial", { year: 2017 }).text).toBe("");
+  // A slash inside a name, not a task, stays: "Drugstore/Affordable Fall Makeup Tutorial".
+  expect(rewriteSubject("Drugstore/Affordable Fall Makeup Tutorial | Jaclyn Hill", { year: 2017 }).text).toMatch(/Drugstore\/Affordable/);
 });
