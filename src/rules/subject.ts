@@ -383,6 +383,8 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   // A brand's or channel's own upload about something hard ("BURGER KING | Bullying Jr.", an ad) does not make the brand
   // the event: "Burger King: What Do We Know So Far?" does not read, and no light frame may stand in. No subject.
   if (s.tone.sensitive && ctx.channels?.length && ctx.channels.every((c) => alnum(c) === alnum(s.text)) && !toneOf(s.text).sensitive) return { ...s, ...story, text: "" };
+  // A music video named like a craft ("DIY QUEEN - LAURDIY (OFFICIAL MUSIC VIDEO)") is a song, no task to teach.
+  if (s.kind === "howto" && !s.vp && ctx.titles?.length && ctx.titles.every((t) => MUSIC_LABEL.test(t))) return { ...s, ...story, kind: "general", the: false, genre: "song", music: false };
   // A comparison asks which side wins, whatever its sides are (see isComparison).
   if (!s.tone.sensitive && s.kind !== "headline" && isComparison(s.text, ctx)) return { ...s, ...story, kind: "general", the: false, plural: false, vp: false, genre: "versus", music: false };
   // A film or show named after its hero ("Jack Ryan - Teaser: The Reveal | Amazon Video"): every title opens with the name and a trailer label.

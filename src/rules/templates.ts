@@ -588,7 +588,7 @@ function echoes(text: string, subject: string): boolean {
   return false;
 }
 
-const COUNTABLE_DISH = /\b(?:cake|cheesecake|cupcake|cookie|brownie|pie|tart|donut|doughnut|pizza|burger|hamburger|cheeseburger|hot dog|taco|burrito|sandwich|smoothie|milkshake|croissant|muffin|scone|kebab|steak|omelette|omelet|pancake|waffle|popsicle|lollipop|sundae|roll)$/i;
+const COUNTABLE_DISH = /\b(?:cake|cheesecake|cupcake|cookie|brownie|pie|tart|donut|doughnut|pizza|burger|hamburger|cheeseburger|hot dog|taco|burrito|sandwich|smoothie|milkshake|croissant|muffin|scone|kebab|steak|omelette|omelet|pancake|waffle|popsicle|lollipop|sundae|roll|dessert|loaf|trifle|crumble|cobbler|bagel|pretzel|quiche|casserole|strudel|roulade|gateau|biscuit)$/i;
 
 /** The hook of a `general` subject of a known genre (src/rules/genre-templates.ts), or null. */
 function genreHook(pattern: string, s: Subject, year: number, rw: boolean): string | null {

@@ -430,3 +430,16 @@ test("a regular People & Blogs channel that titles half its videos in capitals i
   expect(hooks(0)).toMatch(/Reaction/);
   expect(hooks(1, 1)).toMatch(/Reaction/);
 });
+
+// From GB readings 151-152 (session 9): "DIY Queen [Step by Step]", "I Made Triple Chocolate Caramel Banana Dessert at Home".
+test("a music video named like a craft is a song; one dessert takes 'a'", () => {
+  const song = subjectOf("diy queen", { storyName: "DIY Queen", titles: ["DIY QUEEN - LAURDIY (OFFICIAL MUSIC VIDEO)"], categoryIds: [26], channels: ["LaurDIY"], topical: false });
+  expect([song.kind, song.genre]).toEqual(["general", "song"]);
+  const hooks = TEMPLATE_PATTERNS.map((p) => hookText(p, song, 2017)).filter(Boolean).join(" / ");
+  expect(hooks).not.toMatch(/Step by Step|Mistakes|Tutorial|Guide/);
+  expect(hooks).toMatch(/DIY Queen/);
+  const craft = subjectOf("diy queen", { storyName: "DIY Queen", titles: ["DIY Queen Costume Tutorial"], categoryIds: [26], topical: false });
+  expect(craft.kind).toBe("howto");
+  const dish = subjectOf("triple chocolate caramel banana dessert", { storyName: "Triple Chocolate Caramel Banana Dessert", titles: ["Triple Chocolate Caramel Banana Dessert  | How To Cook That"], categoryIds: [26], topical: false });
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, dish, 2017)).join(" / ")).toMatch(/I Made a Triple Chocolate Caramel Banana Dessert at Home/);
+});
