@@ -5,11 +5,12 @@
  * grade"). Pure.
  */
 import type { Subject } from "./subject.ts";
-import { isGivenName, type TopicKind } from "./topickind.ts";
+import type { TopicKind } from "./topickind.ts";
 
 export type Family = TopicKind | "howto_vp" | "science_howto" | "tragedy" | "tragedy_headline" | "mourning" | "personal" | "safety" | "illness";
 
 export const SCITECH_CAT = 28;
+export const COMEDY_CAT = 23;
 /** The first person: the creator's own ("My 1st Day at Chemotherapy"). */
 export const FIRST_PERSON = /\b(?:i|i'm|i’m|i've|i’ve|my|me|we|our)\b/i;
 /** A subject that opens as a question or a "here's" ("What Animal Will Survive…", "Here's the Age You Peak"). */
@@ -22,13 +23,15 @@ export function families(s: Subject, rw: boolean): Family[] {
   // A creator's commentary ("We Need to Talk About the Las Vegas Shooting") is neither their own story ("- My Story")
   // nor news to sum up: no frame.
   if (s.tone.sensitive && /^(?:we\s+need\s+to|(?:let['’]?s|i\s+need\s+to|(?:i|we)\s+have\s+to))\s+talk\s+about\b/i.test(s.text)) return [];
-  // Someone's own hard experience ("My 1st Day at Chemotherapy"): their story, not news ("What We Know").
-  // (A hook for another creator's video gets none when the story names its teller: "Daniel and Depression - My Story" is
-  // Daniel's to tell; his own draft keeps it.)
-  if (s.tone.sensitive && (s.personal || FIRST_PERSON.test(s.text))) return !rw && !FIRST_PERSON.test(s.text) && isGivenName(s.text.split(" ")[0] ?? "") ? [] : ["personal"];
+  // Someone's own hard experience ("My 1st Day at Chemotherapy"): their story, not news ("What We Know"). Only their own
+  // draft may say so: a hook for another creator's video would claim the illness or the loss as theirs ("Chemotherapy Hit
+  // Me Hard - My Story", "Daniel and Depression - My Story", "My Sweet Jax - My Story" offered to anyone): none.
+  if (s.tone.sensitive && (s.personal || FIRST_PERSON.test(s.text))) return rw ? ["personal"] : [];
   // Someone telling their own hard experience ("Penny Lancaster Bravely Shares Her Experience of Being Sexually
   // Assaulted") is their story, not news to sum up ("… - What We Know"): no frame.
   if (s.tone.sensitive && /\b(?:opens? up|opening up|shares?|sharing|speaks? out|speaking out|talks?|talking|reveals?|recalls?|describes?|recounts?)\b.*\b(?:her|his|their)\s+(?:own\s+)?(?:\S+\s+){0,2}(?:experience|story|ordeal|battle|struggle|journey|diagnosis|assault|abuse|harassment|mental health|depression|anxiety|addiction|illness|cancer)/i.test(s.text)) return [];
+  // A comedy's take on something hard ("How to Not Get Bullied | Lele Pons", a sketch) is neither news nor advice: no frame.
+  if (s.tone.sensitive && s.cat === COMEDY_CAT) return [];
   // A condition, not an event ("Cyclopia: A Rare Birth Defect …"): no timeline, no "what we know so far".
   if (s.tone.sensitive && s.tone.illness && !s.vp) return ["illness"];
   // A hypothetical about death ("What Animal Will Survive When Everyone Dies") is no news: no frame fits.

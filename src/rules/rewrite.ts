@@ -383,6 +383,19 @@ const REVIEWED_NOT_BOUGHT = /\b(?:fashion|style|styles|looks|outfits?|red carpet
  * matched story's name ("nails" → "Nail Art Designs", "trip" → "Road Trip with the Dolan Twins") is
  * answered for the story's name: "Nails [Reaction]" says nothing, and the response names the story.
  */
+const DISASTER = ["shooting", "earthquake", "hurricane", "explosion", "bombing", "attack", "wildfires", "fire", "floods", "storm", "massacre"];
+/** "<Place> <disaster>" for a place's name (capitalised, no disaster word in it) when half the titles name one disaster. */
+function placeEvent(name: string, titles: readonly string[]): string | null {
+  const ws = name.split(" ");
+  if (ws.length > 3 || !ws.every((w) => /^\p{Lu}\p{Ll}/u.test(w)) || titles.length < 2) return null;
+  if (DISASTER.some((d) => new RegExp(`\\b${d}\\b`, "i").test(name))) return null;
+  for (const d of DISASTER) {
+    const n = titles.filter((t) => new RegExp(`\\b${d}s?\\b`, "i").test(t)).length;
+    if (n * 2 >= titles.length) return `${name} ${d[0].toUpperCase()}${d.slice(1)}`;
+  }
+  return null;
+}
+
 /** A count of time or a place in a series, alone: "Week 6", "Day 3", "Episode 4", "Part 2". */
 const SEQUENCE_LABEL = /^(?:week|day|month|year|episode|ep|part|pt|chapter|round|season|vol|volume|stage|level)\.?\s*#?\d+$/i;
 
@@ -447,6 +460,10 @@ export function topicSubject(topic: string, ctx: TopicContext = {}): Subject {
     // A list's first items alone name no one thing (the lead was too long to quote).
     if (listCut && s.text.includes(",")) return { ...s, text: "" };
   }
+  // A tragedy's story named by its place alone ("Las Vegas", "Mexico City") is answered for what happened there, the
+  // disaster word half its titles hold: "What You Need to Know About Las Vegas" reads as a city guide.
+  const place = name && typed === name.toLowerCase() && s.tone.sensitive ? placeEvent(name, ctx.titles ?? []) : null;
+  if (place) return subjectFromText(place, ctx);
   // A one-word story name that many stories share ("Day", "Week", "Autumn", "Goals", "Magic": held by 10 or more) is a
   // common word that clustered unrelated videos, not a topic, unless it names a person or its lead title answered above.
   if (name && !name.includes(" ") && (ctx.nameStories ?? 0) >= COMMON_NAME_STORIES && s.kind !== "person" && typed === name.toLowerCase() && !s.text.includes(" ")) return { ...s, text: "" };

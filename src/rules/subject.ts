@@ -188,8 +188,10 @@ const THE_HEADS = new Set(
     "finale trial verdict summit keynote conference expo convention ceremony parade protest protests march rally eclipse outage shutdown crash draft " +
     "playoffs tour storm floods fire game match series price prices market economy bubble fork budget deal ipo rate rates dollar " +
     "diet challenge trend update battery camera screen display design launch lineup trailer controversy scandal feud movement " +
-    "commercial ad speech interview performance documentary announcement theme release reveal championship championships open cup bowl derby olympics event carpet contest competition pageant briefing test twins brothers sisters cam webcam livestream range collection board").split(" "),
+    "commercial ad speech interview performance documentary announcement theme release reveal championship championships open cup bowl derby olympics event carpet contest competition pageant briefing test twins brothers sisters cam webcam livestream range collection board look").split(" "),
 );
+/** Bodies and places named by letters that read with "the" ("the NFL", "the FBI", "the UK"); "NASA" and "UNICEF" do not. */
+const THE_ACRONYMS = new Set("NFL NBA MLB NHL NCAA FBI CIA NSA IRS FDA EPA FCC SEC NRA UN EU NHS BBC UK US USA GOP DNC RNC".split(" "));
 /** Heads that name a part or aspect of a product, not the product. */
 export const FEATURE_HEADS = new Set("battery camera screen display design update notch price case charger keyboard speakers software features specs leaks rumors unlock fail test speed charging performance comparison life realism graphics gameplay physics animations sound audio emoji emojis".split(" "));
 /** One-word products that still read with "the" ("the iPhone", not "the Bitcoin"). */
@@ -197,6 +199,8 @@ const THE_DEVICES = new Set(
   ("iphone ipad macbook imac airpods pixel pixelbook chromebook homepod galaxy switch xbox playstation ps4 ps5 oculus kindle gopro phone smartphone camera laptop " +
     "console headphones earbuds watch smartwatch speaker drone tablet tv monitor keyboard mouse router controller headset car").split(" "),
 );
+/** A device word in a product name ("Nintendo Switch", "Xbox One X"): it reads with "the" in any category. */
+export const namesDevice = (name: string) => name.toLowerCase().split(" ").some((w) => THE_DEVICES.has(w));
 /** A model designation closing a product name: "Pixel 2", "iPhone X", "Galaxy S8", "iPhone 8 Plus", "Oculus Go". */
 const MODEL_END = /(?:^|\s)(?:[A-Za-z]*\d+[A-Za-z]*|[A-Z]{1,2}|Plus|Pro|Max|Mini|Ultra|Lite|Air|Edition|Go|Note)$/;
 
@@ -326,8 +330,9 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   const gaming = (ctx.categoryIds ?? []).some((c) => c === 20);
   let the = leadingThe;
   if (!the && !vp) {
-    if (kind === "product") the = !gaming && productReadsWithThe(text);
-    else if (kind === "event" || kind === "money" || kind === "general") the = THE_HEADS.has(head) || (kind === "general" && words.length >= 2 && DESCRIBED.test(words[0]) && !isPluralHead(text)) || (kind === "general" && commonNoun(ctx.storyName, text));
+    // (A game takes none, "Super Mario Odyssey", "FIFA 18"; a console does, even in a Gaming story: "the Nintendo Switch".)
+    if (kind === "product") the = gaming ? namesDevice(text) : productReadsWithThe(text);
+    else if (kind === "event" || kind === "money" || kind === "general") the = THE_HEADS.has(head) || (words.length === 1 && THE_ACRONYMS.has(text)) || (kind === "general" && words.length >= 2 && DESCRIBED.test(words[0]) && !isPluralHead(text)) || (kind === "general" && commonNoun(ctx.storyName, text));
   }
   // A topic opening with a possessive or determiner already has its article ("Apple's new phone").
   if (/^(?:a|an|my|your|our|his|her|their|this|that|these|those)\s/i.test(text) || /['’]s\s/.test(words[0] + " ")) the = false;
@@ -426,10 +431,27 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   // A film its titles name with a subtitle before a label ("Maze Runner: The Death Cure | Official Trailer") is the whole title.
   const full = genre === "screen" ? subtitled(s.text, ctx.titles ?? []) : null;
   if (full) return { ...s, ...story, text: full, the: false, genre, music: false };
+  // A show whose trailer names its season ("Shameless | Season 8 Official Trailer", "RHOA: Season 10 Official First Look")
+  // is out already: the season is what is coming ("Shameless Season 8: Everything We Know So Far", not "Shameless: …").
+  const season = genre === "screen" ? seasonOf(s.text, ctx.titles ?? []) : null;
+  if (season) return { ...s, ...story, text: `${s.text} Season ${season}`, the: false, genre, music: false };
   // A film its titles always name with "The" ("Star Wars: The Last Jedi" for the story "Last Jedi") keeps it.
   if (genre === "screen" && !/^the\s/i.test(s.text) && alwaysThe(s.text, ctx.titles ?? [])) return { ...s, ...story, text: `The ${s.text}`, the: false, genre, music: false };
   const out: Subject = { ...s, ...story, text: genre === "food" ? dish(s.text) : s.text, genre, music: s.kind === "person" && music, ...(performers ? { performers } : {}) };
   return genre === "song" && !performers ? wholeSong(out, ctx) : out;
+}
+
+/** The season a show's titles announce right after its name ("Fuller House | Season 3 - Official Trailer"), or null. */
+function seasonOf(name: string, titles: readonly string[]): string | null {
+  if (/\bseason\s+\d+$/i.test(name)) return null;
+  const lead = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const re = new RegExp(`^(?:the\\s+)?${lead}\\s*(?:[|:–—-]\\s*)?season\\s+(\\d{1,2})\\b`, "i");
+  for (const t of titles) {
+    const m = re.exec(t.trim());
+    // (Only a trailer's: "Game of Thrones Season 7 Recap" looks back.)
+    if (m && /\b(?:trailer|teaser|first look|sneak peek|premiere|promo)\b/i.test(t)) return m[1];
+  }
+  return null;
 }
 
 /** One animal and where it is ("Bear in Russian Traffic", "Dog on a Skateboard"): it reads with "the". */

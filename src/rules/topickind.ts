@@ -266,7 +266,7 @@ function lifestyleFormat(text: string): boolean {
 const LIFESTYLE_HEAD = new Set("haul hauls routine routines challenge vlog vlogs tag makeover transformation lookbook try-on favorites favourites storytime q&a grwm tour diary diaries".split(" "));
 // (A series of films or shows, not of products: "LEGO Ultimate Collectors Series Millennium Falcon" is a toy.)
 const SCREEN_WORDS = /\b(?:trailers?|teasers?|official clip|movie|film|season \d+|episodes?|(?<!collectors?\s|collection\s|product\s|signature\s)series|netflix|hulu|amazon (?:video|studios)|premiere|sneak peek)\b/i;
-const NEWS = 25, FILM = 1, ENTERTAINMENT = 24, EDUCATION = 27, SCITECH = 28, ANIMALS = 15, SPORTS = 17;
+const NEWS = 25, FILM = 1, ENTERTAINMENT = 24, EDUCATION = 27, SCITECH = 28, ANIMALS = 15, SPORTS = 17, COMEDY = 23;
 
 /** The two sides of a comparison ("Men vs Women", "iPhone 8 vs 8 Plus"), or null. */
 export function versusSides(text: string): [string, string] | null {
@@ -306,7 +306,8 @@ export function genreOf(text: string, ctx: GenreContext = {}): Genre | null {
   // (A counted list of recipes, "5 Easy & Creative Avocado Recipes", is no one dish.)
   // (Nor a chain's dish a title reviews: "Popeyes 1/4 LB Popcorn Chicken - Food Review" is no recipe to make; nor a
   // move in a Sports story: "The Bolton Crab - First ever MMA 'Walls of Jericho' finish".)
-  if (FOOD_HEAD.has(head) && share(NEWS) < 0.5 && share(SPORTS) < 0.5 && !(/^\d/.test(text) && head === "recipes") && !(ctx.titles ?? []).some((t) => /\b(?:food review|street food|food tour)\b/i.test(t))) return "food";
+  // (Nor a comedy's: "Late Night Pho" is a Domics cartoon, "Every McDonald's Ever" a sketch.)
+  if (FOOD_HEAD.has(head) && share(NEWS) < 0.5 && share(SPORTS) < 0.5 && share(COMEDY) < 0.5 && !(/^\d/.test(text) && head === "recipes") && !(ctx.titles ?? []).some((t) => /\b(?:food review|street food|food tour)\b/i.test(t))) return "food";
   // Film & Animation holds animations too ("Halloween Flipbook"): a film or show says so in a title.
   // Before animals: "Isle of Dogs" is a film.
   // The word must be about the story, not in its name ("Honest Trailers" is a web series).
