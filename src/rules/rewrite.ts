@@ -12,7 +12,7 @@
  */
 import { plainText } from "./markup.ts";
 import { hookText } from "./templates.ts";
-import { ABBREV, FEATURE_HEADS, PEOPLE_BLOGS, TOPIC_MAX, productReadsWithThe, safeTopic, subjectOf, type Subject, type TopicContext } from "./subject.ts";
+import { ABBREV, FEATURE_HEADS, PEOPLE_BLOGS, TOPIC_MAX, labelOnly, namesChannel, productReadsWithThe, safeTopic, subjectOf, type Subject, type TopicContext } from "./subject.ts";
 import { isCommonWord } from "./shouting.ts";
 import { isWorkTitle, toneOf } from "./tone.ts";
 import { GAMING } from "./topickind.ts";
@@ -355,7 +355,8 @@ export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
   // (Nor a game's trailer in a Gaming story: "PHOGS! EGX Demo Trailer" is nothing to watch.)
   if (!s.tone.sensitive && s.kind !== "event" && s.cat !== GAMING && SCREEN_LABEL.test(whole) && n <= 6) return { ...s, text: s.the && !/^the\s/i.test(s.text) ? `The ${s.text}` : s.text, kind: "general", the: false, vp: false, genre: "screen" };
   // "Artist - Song (Official Video)": the part before the dash is a performer.
-  if (RELEASE.test(text) && n <= 4 && (s.kind === "general" || s.kind === "headline")) return { ...s, kind: "person", the: false, genre: null, music: true };
+  // (Not a name with nothing but the label after it, posted by someone else: "Hot Damn! Official Lyric Video" is the song.)
+  if (RELEASE.test(text) && n <= 4 && (s.kind === "general" || s.kind === "headline") && !(labelOnly(s.text, text) && !namesChannel(s.text, ctx.channels ?? []))) return { ...s, kind: "person", the: false, genre: null, music: true };
   // The framing must sit next to the subject: in "RIHANNA: FENTY BEAUTY - Review" the review is of the
   // product after the colon, and "Before You Buy Rihanna" would follow.
   const parts = segments(whole);

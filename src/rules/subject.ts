@@ -390,6 +390,9 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   if (s.tone.sensitive && ctx.channels?.length && ctx.channels.every((c) => alnum(c) === alnum(s.text)) && !toneOf(s.text).sensitive) return { ...s, ...story, text: "" };
   // A music video named like a craft ("DIY QUEEN - LAURDIY (OFFICIAL MUSIC VIDEO)") is a song, no task to teach.
   if (s.kind === "howto" && !s.vp && ctx.titles?.length && ctx.titles.every((t) => MUSIC_LABEL.test(t))) return { ...s, ...story, kind: "general", the: false, genre: "song", music: false };
+  // A name followed by nothing but a music-video label, posted by someone else ("Hot Damn! Official Lyric Video", by The
+  // Shadowboxers), is the song, not a performer ("Hot Damn's Story in 60 Seconds" went).
+  if ((s.kind === "person" || s.kind === "general") && ctx.titles?.length && ctx.titles.every((t) => labelOnly(s.text, t)) && !namesChannel(s.text, ctx.channels ?? [])) return wholeSong({ ...s, ...story, kind: "general", the: false, genre: "song", music: false }, ctx);
   // A comparison asks which side wins, whatever its sides are (see isComparison).
   if (!s.tone.sensitive && s.kind !== "headline" && isComparison(s.text, ctx)) return { ...s, ...story, kind: "general", the: false, plural: false, vp: false, genre: "versus", music: false };
   // A film or show named after its hero ("Jack Ryan - Teaser: The Reveal | Amazon Video"): every title opens with the name and a trailer label.
@@ -439,6 +442,21 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   if (genre === "screen" && !/^the\s/i.test(s.text) && alwaysThe(s.text, ctx.titles ?? [])) return { ...s, ...story, text: `The ${s.text}`, the: false, genre, music: false };
   const out: Subject = { ...s, ...story, text: genre === "food" ? dish(s.text) : s.text, genre, music: s.kind === "person" && music, ...(performers ? { performers } : {}) };
   return genre === "song" && !performers ? wholeSong(out, ctx) : out;
+}
+
+/** The name is, or opens with, a channel's ("Upchurch Johnny Cash" by Upchurch: the artist and the song). */
+// (Or with the surname of a channel named as a person: "Upchurch Johnny Cash" by Ryan Upchurch.)
+export const namesChannel = (name: string, channels: readonly string[]) =>
+  channels.some((c) => {
+    const surname = alnum(c.split(/\s+/).pop() ?? "");
+    return alnum(c).length > 0 && (alnum(c).includes(alnum(name)) || alnum(name).startsWith(alnum(c)) || (/\s/.test(c.trim()) && surname.length >= 4 && alnum(name).startsWith(surname)));
+  });
+/** A title that is the name and a music-video label only ("Hot Damn! Official Lyric Video"). */
+export function labelOnly(name: string, title: string): boolean {
+  const t = title.trim();
+  if (!t.toLowerCase().startsWith(name.toLowerCase())) return false;
+  const rest = t.slice(name.length);
+  return MUSIC_LABEL.test(rest) && rest.replace(MUSIC_LABEL, "").replace(/\b(?:music|video|lyrics?|hd|4k)\b/gi, "").replace(/[^\p{L}\p{N}]/gu, "") === "";
 }
 
 /** The season a show's titles announce right after its name ("Fuller House | Season 3 - Official Trailer"), or null. */

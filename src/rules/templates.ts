@@ -533,12 +533,18 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
       for (const tpl of order) {
         const raw = tpl(hh);
         if (!raw) continue;
+        // An explainer of something past ("Thalidomide: The Chemistry Mistake That Killed Thousands of Babies", Education)
+        // is no developing story: no "… So Far".
+        if (EXPLAINER_CATS.has(s.cat ?? -1) && /\bso far\b/i.test(raw)) continue;
         const text = accepted(raw, pattern, s, rw);
         if (text) return text;
       }
   }
   return null;
 }
+
+/** Education and Science & Technology: explainers, not news. */
+const EXPLAINER_CATS = new Set([27, 28]);
 
 /**
  * A template's raw text, finished (Title Case), if it fits HOOK_MAX, carries its pattern, keeps the

@@ -479,3 +479,24 @@ describe("session 9 audit: articles, seasons, places, comedies", () => {
     expect(hooks("late night pho", { storyName: "Late Night Pho", titles: ["Late Night Pho"], categoryIds: [26], topical: false })).toMatch(/Recipe|I Made/);
   });
 });
+
+// From the US hook audit (session 9): "What We Know About Thalidomide So Far" for an Education explainer of the 1950s.
+test("an explainer in Education or Science & Tech is no developing story: no 'So Far'", () => {
+  const ctx = { storyName: "Thalidomide", titles: ["Thalidomide: The Chemistry Mistake That Killed Thousands of Babies"], categoryIds: [27], topical: false };
+  const hooks = TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("thalidomide", ctx), 2017)).filter(Boolean).join(" / ");
+  expect(hooks).toMatch(/Thalidomide/);
+  expect(hooks).not.toMatch(/So Far/);
+  const news = { storyName: "Las Vegas Shooting", titles: ["Las Vegas shooting update", "Police release new details on Las Vegas shooting"], categoryIds: [25, 25], topical: true };
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("las vegas shooting", news), 2017)).join(" / ")).toMatch(/So Far/);
+});
+
+// From the US hook audit (session 9): "Hot Damn's Story in 60 Seconds" for The Shadowboxers' song.
+test("a name with nothing but a music-video label after it, posted by someone else, is the song; an artist's name before a song is not", () => {
+  const song = topicSubject("hot damn! official lyric video", { storyName: "Hot Damn! Official Lyric Video", titles: ["Hot Damn! Official Lyric Video"], categoryIds: [10], channels: ["The Shadowboxers"] });
+  expect(song.genre).toBe("song");
+  const hooks = TEMPLATE_PATTERNS.map((p) => hookText(p, song, 2017)).filter(Boolean).join(" / ");
+  expect(hooks).not.toMatch(/Story in 60 Seconds|What I Learned From|I Was Wrong About/);
+  expect(hooks).toMatch(/Hot Damn/);
+  const artist = topicSubject("upchurch johnny cash", { storyName: "Upchurch Johnny Cash", titles: ["Upchurch Johnny Cash (Official Music Video)"], categoryIds: [24], channels: ["Ryan Upchurch"] });
+  expect(artist.genre).not.toBe("song");
+});

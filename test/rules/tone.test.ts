@@ -14,6 +14,7 @@ import { rewriteText } from "../../src/rules/rewrite.ts";
 const TRAGIC_2017 = [
   "SVU 9.11 Opener Dedication", // the attacks (a real 2017 title)
   "Daniel and Depression", // mental illness (a real 2017 title)
+  "From the air, Irma's catastrophic wrath is undeniable", // a hurricane named only by "catastrophic" (session 9)
   "Did The Las Vegas Gunman Act Alone?",
   "Did the Las Vegas shooter plan a different attack?",
   "Explanation of where the shooting took place on Las Vegas Strip",
