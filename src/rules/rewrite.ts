@@ -439,6 +439,9 @@ export function topicSubject(topic: string, ctx: TopicContext = {}): Subject {
   // A name a cut opened mid-sentence ("rocks Mexico City", from "Massive earthquake rocks Mexico City") is
   // such a fragment even when the story is a tragedy: the lead title says what happened.
   const midSentence = /^\p{Ll}/u.test(name) && name.includes(" ");
+  // (A name all in small letters is such a fragment whatever kind it reads as: "grand finale" of "Cassini Burns into Saturn
+  // After Grand Finale"; not a brand's small letter, "iPhone 8".)
+  const lowerCut = /^[\p{Ll}\s'’-]+$/u.test(name) && name.includes(" ");
   // So is one event word ("earthquake": which one?).
   const oneEvent = s.kind === "event" && !name.includes(" ");
   // (On a sensitive story, also a name the lead title opens with and goes on from: "Woman brandishing a handgun" is
@@ -449,7 +452,7 @@ export function topicSubject(topic: string, ctx: TopicContext = {}): Subject {
   // So is a list the lead title goes on with ("Dave Franco, Kumail Nanjiani" of "… and Fred Armisen Answer the Web's
   // Most Searched Questions"), whatever kind its first items are.
   const listCut = name.includes(",") && afterName != null && /^,?\s+(?:and|&)\s/i.test(afterName);
-  if (name && typed === name.toLowerCase() && lead && (s.kind === "general" || s.kind === "headline" || oneEvent || listCut) && (!s.genre || s.genre === "clip" || listCut) && (!s.tone.sensitive || midSentence || oneEvent || opensLead || listCut)) {
+  if (name && typed === name.toLowerCase() && lead && (s.kind === "general" || s.kind === "headline" || oneEvent || listCut || lowerCut) && (!s.genre || s.genre === "clip" || listCut) && (!s.tone.sensitive || midSentence || oneEvent || opensLead || listCut)) {
     const f = subjectFromText(firstSentence(lead, name), ctx);
     // The whole name, not only its subject: "Riverdale Season 2" is no "Part 2 of Riverdale".
     const padded = (x: string) => ` ${spaced(x)} `;
@@ -460,6 +463,11 @@ export function topicSubject(topic: string, ctx: TopicContext = {}): Subject {
     if ((at === 0 || (at > 0 && !ownName(name))) && f.text.split(" ").length >= s.text.split(" ").length + 1 && !f.cut && !/\s(?:is|are|was|were|be|to|of|and|or|the|a|an|with|for)$/i.test(f.text)) return f;
     // A list's first items alone name no one thing (the lead was too long to quote).
     if (listCut && s.text.includes(",")) return { ...s, text: "" };
+  }
+  // One word of a performer's name, typed alone ("savage" for the story "21 Savage"), is answered for the whole name.
+  if (name && s.kind === "person" && !typed.includes(" ") && name.includes(" ") && name.toLowerCase().split(/\s+/).includes(typed) && s.text.toLowerCase() === typed) {
+    const whole = subjectFromText(name, ctx);
+    if (whole.kind === "person") return whole;
   }
   // A tragedy's story named by its place alone ("Las Vegas", "Mexico City") is answered for what happened there, the
   // disaster word half its titles hold: "What You Need to Know About Las Vegas" reads as a city guide.

@@ -382,6 +382,10 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   // Every title a trailer, teaser or first look: the film is not out yet as far as the story says (see Subject.unseen).
   const { upcoming, unseen } = trailerFacts(ctx.titles ?? []);
   const story = { cat, storied: (ctx.titles?.length ?? 0) > 0, upcoming, ...(unseen ? { unseen } : {}), ...(trailerYear ? { trailerYear } : {}), ...(vlog ? { vlog } : {}) };
+  // A game every title names whole with its subtitle ("Stranger Things: The Game") is that game, not the show it is
+  // named after ("I Used Stranger Things for a Week" read as the series).
+  const game = s.kind === "product" && cat === 20 ? wholeGameName(s.text, ctx.titles ?? []) : null;
+  if (game) return { ...s, ...story, text: game, the: false };
   // A channel is no product, whatever its category ("IGN Live" is no "I Switched to IGN"): a creator or a brand,
   // not a person ("GoPro [Career Highlights]" does not read).
   if (s.kind === "product" && (ctx.channels ?? []).some((c) => alnum(c) === alnum(s.text))) return { ...s, ...story, kind: "general", the: false, genre: null, music: false };
@@ -457,6 +461,22 @@ export function labelOnly(name: string, title: string): boolean {
   if (!t.toLowerCase().startsWith(name.toLowerCase())) return false;
   const rest = t.slice(name.length);
   return MUSIC_LABEL.test(rest) && rest.replace(MUSIC_LABEL, "").replace(/\b(?:music|video|lyrics?|hd|4k)\b/gi, "").replace(/[^\p{L}\p{N}]/gu, "") === "";
+}
+
+/** "<name>: <subtitle of up to four words>" when every title is exactly that ("Stranger Things: The Game"), or null. */
+function wholeGameName(name: string, titles: readonly string[]): string | null {
+  const n = name.toLowerCase();
+  if (/\b(?:season|preview|episode|trailer|teaser|part|vol)\b/i.test(name)) return null;
+  let sub: string | null = null;
+  for (const t of titles) {
+    const x = t.trim();
+    if (!x.toLowerCase().startsWith(`${n}: `)) return null;
+    const rest = x.slice(n.length + 2).trim();
+    if (!/^[\p{L}\p{N}'’ ]+$/u.test(rest) || rest.split(" ").length > 4 || /\b(?:trailer|teaser|review|gameplay|update|patch|dlc|season|episode)\b/i.test(rest)) return null;
+    if (sub && sub.toLowerCase() !== rest.toLowerCase()) return null;
+    sub = rest;
+  }
+  return sub ? `${name}: ${sub}` : null;
 }
 
 /** The season a show's titles announce right after its name ("Fuller House | Season 3 - Official Trailer"), or null. */

@@ -552,6 +552,10 @@ const EXPLAINER_CATS = new Set([27, 28]);
  */
 function accepted(raw: string, pattern: string, s: Subject, rw: boolean): string | null {
   let text = finish(raw);
+  // A subject with its own colon takes no frame that adds another ("I Switched to Stranger Things: The Game: My Honest
+  // Review", "Adrian Peterson: 'The Sky Is the Limit': What Do You Think?"): two colons do not read.
+  const colons = (x: string) => (x.match(/:(?!\d)/g) ?? []).length;
+  if (colons(s.text) > 0 && colons(text) > colons(s.text)) return null;
   // A work's or a band's own "The" keeps its capital inside a title ("What I Loved About The Babysitter",
   // "5 Things You Didn't Know About The Score"); Title Case would write it as the article.
   // So do "A" and "An" ("My Honest Reaction to A Boogie Wit Da Hoodie", "My Honest Review of A Quiet Place").

@@ -325,7 +325,8 @@ export function genreOf(text: string, ctx: GenreContext = {}): Genre | null {
   // More than half: a story half music, half news and talk ("Puerto Rico" after Maria) is no song.
   // (Nor a band's show in numbered episodes: "[SEVENTEEN] GOING SEVENTEEN EP.14".)
   // (Nor an interview, a documentary or a speech: "Edward Heath Interview in Brussels".)
-  if (share(MUSIC) > 0.5) return episodeOfShow(ctx.titles ?? []) || /\b(?:interview|documentary|speech|press conference|podcast)\b/i.test(text) ? (ctx.topical ? null : "clip") : "song";
+  // (Nor a concert set: "Queen Live Aid 1985", "… Live at Wembley".)
+  if (share(MUSIC) > 0.5) return episodeOfShow(ctx.titles ?? []) || /\b(?:interview|documentary|speech|press conference|podcast|live (?:at|in|from|aid)|concert|full (?:set|show))\b/i.test(text) ? (ctx.topical ? null : "clip") : "song";
   // A video's format ("Q&A With Grey", "Questions From Twitter", "Emily's Recommended Reading", "PROJECTIONS, Episode 26")
   // names one upload, not a topic to explain.
   // So does a series named with its episode ("PROJECTIONS, Episode 26: …"; not a list show's topic, "26 Facts about Libraries - … Ep. 518").

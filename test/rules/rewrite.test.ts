@@ -105,3 +105,10 @@ test("a regular vlogger's how-to in People & Blogs is an essay, quoted whole; a 
   // A slash inside a name, not a task, stays: "Drugstore/Affordable Fall Makeup Tutorial".
   expect(rewriteSubject("Drugstore/Affordable Fall Makeup Tutorial | Jaclyn Hill", { year: 2017 }).text).toMatch(/Drugstore\/Affordable/);
 });
+
+// From US reading 342 (session 9): "My Honest Take on the Grand Finale" (the story's name was cut from a Cassini headline).
+test("a story name all in small letters is a fragment, answered for the lead title that holds it; a brand's small letter is not", () => {
+  const ctx = { storyName: "grand finale", titles: ["Cassini Burns into Saturn After Grand Finale | Out There", "NASA holds a news conference following Cassini's grand finale"], categoryIds: [28, 25], topical: true };
+  expect(topicSubject("grand finale", ctx).text).toMatch(/^Cassini Burns into Saturn After Grand Finale/);
+  expect(topicSubject("iphone 8", { storyName: "iPhone 8", titles: ["iPhone 8 + Apple Watch Series 3 Accessories", "iPhone 8 review"], categoryIds: [28, 28], topical: true }).text).toBe("iPhone 8");
+});

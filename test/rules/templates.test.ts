@@ -500,3 +500,17 @@ test("a name with nothing but a music-video label after it, posted by someone el
   const artist = topicSubject("upchurch johnny cash", { storyName: "Upchurch Johnny Cash", titles: ["Upchurch Johnny Cash (Official Music Video)"], categoryIds: [24], channels: ["Ryan Upchurch"] });
   expect(artist.genre).not.toBe("song");
 });
+
+// From GB readings 154 and 156 (session 9): "Savage - A Look Back" (21 Savage), "I Used Stranger Things for a Week"
+// (a game named after the show).
+test("one word of a performer's name is answered for the whole name; a game named whole with its subtitle keeps it; no second colon", () => {
+  const savage = topicSubject("savage", { storyName: "21 Savage", titles: ["21 Savage - Nothin New (Official Music Video)"], categoryIds: [10], channels: ["21 Savage"], topical: false });
+  expect(savage.text).toBe("21 Savage");
+  const game = topicSubject("stranger things", { storyName: "Stranger Things", titles: ["Stranger Things: The Game"], categoryIds: [20], channels: ["BonusXP"], topical: false });
+  expect(game.text).toBe("Stranger Things: The Game");
+  const hooks = TEMPLATE_PATTERNS.map((p) => hookText(p, game, 2017)).filter(Boolean);
+  expect(hooks.length).toBeGreaterThan(0);
+  for (const h of hooks) expect((h!.match(/:/g) ?? []).length).toBe(1);
+  // A show's preview is no game.
+  expect(topicSubject("season 21 preview", { storyName: "Season 21 Preview", titles: ["Season 21 Preview: White People Renovating Houses"], categoryIds: [20] }).text).not.toMatch(/: White People/);
+});

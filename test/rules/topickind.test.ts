@@ -141,3 +141,9 @@ test("a cartoon's episode is a clip, not footage of an animal", () => {
   expect(genreOf("Spider Cat", { categoryIds: [15], titles: ["Spider Cat - Simon's Cat (Halloween Special) | BRAND NEW B&W"], topical: false })).toBe("clip");
   expect(genreOf("Husky Dog Adopts Stray Cat", { categoryIds: [15], titles: ["Husky Dog Adopts Stray Cat Saving Her Life"], topical: false })).toBe("animal");
 });
+
+// From US reading 341 (session 9): "Queen Live Aid 1985: The Meaning You Missed" for a concert set.
+test("a concert set in a Music story is a clip, not a song", () => {
+  expect(genreOf("Queen Live Aid 1985", { categoryIds: [10], titles: ["Queen Live Aid 1985 (Part 1) (High Quality)"], topical: false })).toBe("clip");
+  expect(genreOf("Chasing Pavements", { categoryIds: [10], titles: ["Chasing Pavements - Adele (1920s Gatsby Style Cover)"], topical: false })).toBe("song");
+});
