@@ -384,15 +384,15 @@ const REVIEWED_NOT_BOUGHT = /\b(?:fashion|style|styles|looks|outfits?|red carpet
  * matched story's name ("nails" → "Nail Art Designs", "trip" → "Road Trip with the Dolan Twins") is
  * answered for the story's name: "Nails [Reaction]" says nothing, and the response names the story.
  */
-const DISASTER = ["shooting", "earthquake", "hurricane", "explosion", "bombing", "attack", "wildfires", "fire", "floods", "storm", "massacre"];
+const DISASTER = ["shooting", "earthquake", "hurricane", "explosion", "bombing", "attack", "wildfires", "fire", "floods", "storm", "massacre"].map((d) => ({ word: d[0].toUpperCase() + d.slice(1), in: new RegExp(`\\b${d}s?\\b`, "i") }));
 /** "<Place> <disaster>" for a place's name (capitalised, no disaster word in it) when half the titles name one disaster. */
 function placeEvent(name: string, titles: readonly string[]): string | null {
   const ws = name.split(" ");
   if (ws.length > 3 || !ws.every((w) => /^\p{Lu}\p{Ll}/u.test(w)) || titles.length < 2) return null;
-  if (DISASTER.some((d) => new RegExp(`\\b${d}\\b`, "i").test(name))) return null;
+  if (DISASTER.some((d) => d.in.test(name))) return null;
   for (const d of DISASTER) {
-    const n = titles.filter((t) => new RegExp(`\\b${d}s?\\b`, "i").test(t)).length;
-    if (n * 2 >= titles.length) return `${name} ${d[0].toUpperCase()}${d.slice(1)}`;
+    const n = titles.filter((t) => d.in.test(t)).length;
+    if (n * 2 >= titles.length) return `${name} ${d.word}`;
   }
   return null;
 }
