@@ -6,6 +6,8 @@
 import type { Subject } from "./subject.ts";
 
 const NO_FRAME: readonly ((s: Subject) => boolean)[] = [
+  // A log entry stamped with its date as one number ("CLog 10042017 - Q&A NO MORE!!!"): a diary, nothing to review.
+  (s) => /\b(?:(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])|(?:0[1-9]|[12]\d|3[01])(?:0[1-9]|1[0-2]))(?:19|20)\d\d\b|\b(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\b/.test(s.text),
   // A greeting, an announcement, a thank-you or a life story ("Welcome Baby Taika!", "Meet My New Kitten!", "1,000,000 THANK YOU!", "Living With Acne") is the creator's own moment: no frame fits.
   // So is a reply opening with "Not" ("Not a Baby Brother!": a gender reveal), who one is ("Being a Gay Asian
   // Woman"), getting ready (a routine, "Get Ready With Me") and a creator's milestone ("1 Year of Vlogging"); so is a

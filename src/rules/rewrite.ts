@@ -409,6 +409,9 @@ export function topicSubject(topic: string, ctx: TopicContext = {}): Subject {
   if (/^(?:her|him|it|them|this|that|you|me|us|she|he|we|they)$/i.test(safeTopic(named))) return { ...s, text: "" };
   // One list item's word ("2. Keaton", a story cut from a ranking) names nothing alone.
   if (/^\d{1,2}\.\s+[\p{L}'’-]+$/u.test(safeTopic(named))) return { ...s, text: "" };
+  // A promo's tagline ("Preview: The Most Surprising Adventure Yet | Season 1 Ep. 5 | THE ORVILLE") names no show: the
+  // show is in a segment the story's name dropped. No frame.
+  if (ctx.titles?.length && ctx.titles.every((t) => /^\s*(?:preview|promo|sneak peek)\s*[:|–—-]/i.test(t))) return { ...s, text: "" };
   // A count of time or a series' place ("Week 6", "Day 3", "Part 2"), the name of a story of unrelated videos that share
   // it, names no topic: no lead title may stand in ("Adrian Peterson: 'The Sky Is the Limit'" answered "week 6").
   if (SEQUENCE_LABEL.test(safeTopic(named))) return { ...s, text: "" };

@@ -38,7 +38,7 @@ const MONEY_RE =
 const EVENT_RE =
   /\b(?:shootings?|attack|bombing|hurricane|earthquake|storm|floods?|wildfires?|tornado|tsunami|eclipse|election|referendum|vote|protests?|rally|march|debate|awards?|emmys|oscars|grammys|vmas|amas|festival|comic-con|concert|tour|premiere|finale|trial|verdict|summit|keynote|event|conference|expo|convention|ceremony|parade|world series|super bowl|us open|french open|australian open|wimbledon|grand prix|marathon|playoffs?|championship|world cup|olympics|draft|outage|shutdown|funeral|memorial|anniversary|launch event|launch webcast|webcast|rocket launch|opening night|halftime show)\b|\b(?:january|february|march|april|may|june|july|august|september|october|november|december)\s+\d{1,2}(?:st|nd|rd|th)?\b/i;
 const PRODUCT_RE =
-  /\b(?:iphone|ipad|macbook|imac|airpods|apple watch|pixel|samsung galaxy|galaxy\s+(?:s\d+|note|tab|watch|buds|a\d+|j\d+)|oneplus|xiaomi|huawei|surface|xbox|playstation|ps[345]|nintendo|switch|wii|gopro|drone|dji|tesla|oculus|kindle|echo dot|alexa|fitbit|camera|lens|laptop|phone|smartphone|tablet|headphones|earbuds|console|gpu|cpu|graphics card|ryzen|nvidia|rtx|gtx|chromebook|pixelbook|homepod|smartwatch|speaker|sneakers|yeezys?|gadgets?|review|unboxing|hands[- ]on|(?<!\bof\s)first impressions)\b/i;
+  /\b(?:iphone|ipad|macbook|imac|airpods|apple watch|pixel|samsung galaxy|galaxy\s+(?:s\d+|note|tab|watch|buds|a\d+|j\d+)|oneplus|xiaomi|huawei|surface|xbox|playstation|ps[345]|nintendo|switch|wii|gopro|drone|dji|tesla|oculus|kindle|echo dot|fitbit|camera|lens|laptop|phone|smartphone|tablet|headphones|earbuds|console|gpu|cpu|graphics card|ryzen|nvidia|rtx|gtx|chromebook|pixelbook|homepod|smartwatch|speaker|sneakers|yeezys?|gadgets?|review|unboxing|hands[- ]on|(?<!\bof\s)first impressions)\b/i;
 /** A model designation: a token mixing letters and digits ("S8", "C1", "PS4"), a bare number, or a lone capital. */
 const MODEL_TOKEN_RE = /(?:^|\s)(?:[A-Za-z]*\d+[A-Za-z]*|[A-Z])(?=\s|$)/;
 /** Series titles that end in their verb: "Blind People Describe", "Kids React", "Teens Try". */
@@ -59,13 +59,13 @@ const FINITE_VERB_RE = new RegExp(
       "react try eat drink buy sell build drop launch release unveil tease teach learn find discover catch arrest charge " +
       "steal rescue survive escape flee strike push pull jump fall rise soar plunge spark trigger slap punch sing perform " +
       "expose cancel renew replace reject accept approve pass vote elect name nominate play watch wear ride drive run walk " +
-      "cook bake paint write read dance stream host transform turn become prove brace prepare evacuate flood suck speak blame " +
+      "cook bake paint write read dance stream host transform turn become prove brace prepare evacuate flood suck speak blame lay " +
       // what disasters do in headlines ("Massive earthquake rocks Mexico City")
       "rock shake batter ravage pound devastate grip free hit invade")
       .split(" ")
       .map((v) => v + (v.endsWith("e") ? "(?:s|d)" : /(?:sh|ch|ss|x)$/.test(v) ? "(?:es|ed)" : /[^aeiou]y$/.test(v) ? "" : "(?:s|ed)"))
       .join("|") +
-    String.raw`|says|said|told|won|lost|gave|took|left|sent|met|caught|found|bought|sold|broke|fell|rose|quit|cries|tries|denies|replies|dies|buries|marries|defies|defied` +
+    String.raw`|says|said|told|won|lost|gave|took|left|sent|met|caught|found|bought|sold|broke|fell|rose|quit|laid|cries|tries|denies|replies|dies|buries|marries|defies|defied` +
     // Copulas and auxiliaries: a clause only with words after them ("Kylie Jenner Is Pregnant").
     String.raw`|is|are|was|were|has|have|goes|does|became|drove|ran|wrote|wore|rode|flew)$`,
   "i",

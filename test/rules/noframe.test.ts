@@ -7,6 +7,9 @@ import { noFrame } from "../../src/rules/noframe.ts";
 import { subjectOf } from "../../src/rules/subject.ts";
 
 const cases: [string, boolean][] = [
+  ["CLog 10042017", true], // a log entry stamped with its date (GB reading 158, session 9)
+  ["Blade Runner 2049", false],
+  ["Gardening Diary 2017", false],
   ["Welcome Baby Taika!", true],
   ["Meet My New Kitten!", true],
   ["How to Make Every Popular Mexican Dish... VEGAN", true],

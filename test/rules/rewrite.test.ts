@@ -112,3 +112,12 @@ test("a story name all in small letters is a fragment, answered for the lead tit
   expect(topicSubject("grand finale", ctx).text).toMatch(/^Cassini Burns into Saturn After Grand Finale/);
   expect(topicSubject("iphone 8", { storyName: "iPhone 8", titles: ["iPhone 8 + Apple Watch Series 3 Accessories", "iPhone 8 review"], categoryIds: [28, 28], topical: true }).text).toBe("iPhone 8");
 });
+
+// From US reading 345 (session 9): "The Most Surprising Adventure Yet: My Honest Reaction" (an Orville promo's tagline),
+// "Everything You Need to Know Before You Buy Alexa" (an assistant, nothing to buy).
+test("a promo's tagline names no show; a voice assistant is no product", () => {
+  const promo = { storyName: "The Most Surprising Adventure Yet", titles: ["Preview: The Most Surprising Adventure Yet | Season 1 Ep. 5 | THE ORVILLE"], categoryIds: [24], channels: ["The Orville"], topical: false };
+  expect(topicSubject("the most surprising adventure yet", promo).text).toBe("");
+  expect(topicSubject("alexa", { storyName: "Alexa", titles: ["Alexa: Guess My Number"], categoryIds: [22], niche: "Tech" as const }).kind).not.toBe("product");
+  expect(topicSubject("echo dot", { storyName: "Echo Dot", titles: ["Amazon Echo Dot review"], categoryIds: [28], niche: "Tech" as const }).kind).toBe("product");
+});

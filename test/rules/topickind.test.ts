@@ -147,3 +147,8 @@ test("a concert set in a Music story is a clip, not a song", () => {
   expect(genreOf("Queen Live Aid 1985", { categoryIds: [10], titles: ["Queen Live Aid 1985 (Part 1) (High Quality)"], topical: false })).toBe("clip");
   expect(genreOf("Chasing Pavements", { categoryIds: [10], titles: ["Chasing Pavements - Adele (1920s Gatsby Style Cover)"], topical: false })).toBe("song");
 });
+
+// From GB reading 157 (session 9): "My Honest Reaction to Grams Lays Down the Law".
+test("'lays' is a verb: a clause is a headline", () => {
+  expect(topicKind("Grams Lays Down the Law", { categoryIds: [22] })).toBe("headline");
+});
