@@ -536,6 +536,9 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
         // An explainer of something past ("Thalidomide: The Chemistry Mistake That Killed Thousands of Babies", Education)
         // is no developing story: no "… So Far".
         if (EXPLAINER_CATS.has(s.cat ?? -1) && /\bso far\b/i.test(raw)) continue;
+        // Nor is one video of it: footage, an explanation, a briefing or a bulletin ("Live Footage as Hurricane Irma
+        // Destroys Maho Beach Cam: What We Know So Far", "Hurricane Jose 5 a.m. Advisory: What Do We Know So Far?").
+        if (/\bso far\b/i.test(raw) && (FOOTAGE.test(s.text) || ONE_REPORT.test(s.text))) continue;
         const text = accepted(raw, pattern, s, rw);
         if (text) return text;
       }
@@ -543,6 +546,8 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
   return null;
 }
 
+/** A video that is one report of a story, not the story: an explanation, a briefing, a bulletin, an update. */
+const ONE_REPORT = /\b(?:explanation|explained|explainer|briefing|briefs|press conference|advisory|update|live ?stream|coverage)\b/i;
 /** Education and Science & Technology: explainers, not news. */
 const EXPLAINER_CATS = new Set([27, 28]);
 

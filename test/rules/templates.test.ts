@@ -514,3 +514,15 @@ test("one word of a performer's name is answered for the whole name; a game name
   // A show's preview is no game.
   expect(topicSubject("season 21 preview", { storyName: "Season 21 Preview", titles: ["Season 21 Preview: White People Renovating Houses"], categoryIds: [20] }).text).not.toMatch(/: White People/);
 });
+
+// From the US hook audit (session 9): explainer frames that presume a public topic, and "So Far" on one video of a story.
+test("an explainer is only 'explained'; one video of a story (footage, a briefing, a bulletin) takes no 'So Far'", () => {
+  const winch = topicSubject("winch bot", { storyName: "Winch Bot", titles: ["Winch Bot - scanlime:026"], categoryIds: [28], topical: false });
+  const hooks = TEMPLATE_PATTERNS.map((p) => hookText(p, winch, 2017)).filter(Boolean);
+  expect(hooks).toContain("Winch Bot [Explained]");
+  expect(hooks.join(" / ")).not.toMatch(/5 Facts|Need to Know|Matter\?|What I Learned/);
+  const footage = subjectOf("live footage as hurricane irma destroys maho beach cam in st maarten", { storyName: "Live footage as Hurricane Irma destroys Maho Beach Cam in St Maarten", titles: ["Live footage as Hurricane Irma destroys Maho Beach Cam in St Maarten   9/6/2017"], categoryIds: [25], topical: false });
+  const f = TEMPLATE_PATTERNS.map((p) => hookText(p, footage, 2017)).filter(Boolean).join(" / ");
+  expect(f).toMatch(/What You Need to Know|What We Know/);
+  expect(f).not.toMatch(/So Far/);
+});
