@@ -169,7 +169,9 @@ export function readability(text: string, lex: Lexicon = LEXICON): Readability {
     .map((c) => c.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ""))
     .filter((c) => c.length > 0);
   let adjacentRepeats = 0;
-  for (let i = 1; i < chunks.length; i++) if (chunks[i] === chunks[i - 1]) adjacentRepeats++;
+  // (A chunk of glued words counts each of its words: "Terrifying...Stare?! Terrifying...Stare?!" repeats two; a flaky
+  // property found the pair, whose length gain outweighed one repeat's factor.)
+  for (let i = 1; i < chunks.length; i++) if (chunks[i] === chunks[i - 1]) adjacentRepeats += Math.max(1, tokensOf(chunks[i]).length);
   let factor = R.unknownFactor ** Math.max(0, unknown - R.freeUnknown);
   factor *= R.implausibleFactor ** implausible;
   factor *= R.repeatFactor ** Math.max(0, repeats - R.freeRepeats - Math.floor(lower.length * R.freeRepeatsPerWord));

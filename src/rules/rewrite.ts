@@ -33,7 +33,7 @@ const LAUNCH_OPENER = new RegExp(String.raw`^${LAUNCH}\s`, "i");
 /** A pronoun that is the subject of a verb after it ("Nothing Has Changed"). */
 const SUBJECT_PRONOUN = String.raw`\b(?:nothing|everything|something|it|that|this|he|she|they|we|i|you)`;
 /** A parody, sketch or fake trailer: a clip, not the thing it makes fun of. */
-const PARODY = /\b(?:parody|spoof|skit|sketch|fake trailer)\b/i;
+const PARODY = /\b(?:parody|spoof|skit|sketch|fake trailer|fan[- ]made|bad lip reading)\b/i;
 
 const LEAD_RE = new RegExp(
   "^(?:" +
@@ -115,7 +115,8 @@ const TRAIL_RE = new RegExp(
       // "By Your Name" is part of a title, not a credit; nor is a means ("… Just by Hugging").
       String.raw`(?<!(?:ed|en|sent|made|built|told|found|shot|drawn|sung|done|won|bought|caught|taught|held|led|left|paid|said|seen|taken|written|given|hit|cut|kept|lost|run|set|sold|won|read|narrated|directed|produced|hosted|performed|presented)\s)by\s+(?!(?:your|my|our|his|her|their|the|a|an|me|you|us|them|him|it|this|that)\b|[a-z]+ing\b)\S.*|(?:ft\.?|feat\.?|featuring)\s+\S.*`,
       // A second attempt is the same subject ("Jiggly Cheese Cake REDO").
-      String.raw`(?:redo|remake|again|round\s+\d+|take\s+\d+|(?:\d+(?:st|nd|rd|th)\s+)?attempt)`,
+      // ("Again" only after two words or more: "Home Again" is a film.)
+      String.raw`(?:redo|remake|(?<=\S\s+\S+\s+)again|round\s+\d+|take\s+\d+|(?:\d+(?:st|nd|rd|th)\s+)?attempt)`,
       String.raw`live`,
       // Test formats of a product video ("Pixel 2 Durability Test", "… Speed Test").
       // Not after a measure ("Giant Office Printer 45m Drop Test": the test is the video).

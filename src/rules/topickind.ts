@@ -192,6 +192,9 @@ export function topicKind(text: string, ctx: KindContext = {}, hooked = false): 
   // (Not a game's song: "Jump Up, Super Star! - Super Mario Odyssey Musical".)
   // (Nor a scene with a verb in -ing inside: "White People Renovating Houses" is a South Park episode, no game.)
   // (Nor a clip of play: "Sniper Tower Build", "… Glitch", "… Montage".)
+  // (Nor a channel's series, every title of which is "<name>: <an episode that says something>": "Game Theory: The Pokedex
+  // is FULL OF LIES!" is The Game Theorists' show, no game to switch to.)
+  if (w.length <= 5 && majority(GAMING) && seriesLabel(t, ctx.titles ?? [])) return "headline";
   if (w.length <= 5 && majority(GAMING) && !w.slice(1).some(gerundOpener) && !/\b(?:build|builds|glitch|glitches|montage|moments|fails|clutch|ace|wins?|kills|walkthrough|gameplay|playthrough|speedrun|tips|tricks|guide)$/i.test(t) && !(ctx.titles ?? []).some((x: string) => /\b(?:musical|song|soundtrack|theme song|music video)\b/i.test(x)) && !episodic) return "product";
   if (w.length <= 4 && (ctx.niche === "Tech" || ctx.niche === "AI") && MODEL_TOKEN_RE.test(t)) return "product";
   if (namesPerson(t)) return "person";
@@ -251,6 +254,17 @@ const ANIMAL_RE =
 export const namesAnimal = (side: string) => ANIMAL_RE.test(side.split(/\s+/).pop() ?? "");
 /** A species named in the singular ("Velvet Worm", "Police Dog"): it reads with "the". */
 export const singularAnimal = (head: string) => ANIMAL_RE.test(head) && !/s$/i.test(head);
+/** Every title is "<name>: <episode>" and the episode says something (a verb) or asks: the name labels a series. */
+function seriesLabel(name: string, titles: readonly string[]): boolean {
+  if (!titles.length) return false;
+  const n = name.toLowerCase();
+  return titles.every((t) => {
+    // (A game's own release, "Street Fighter V: Arcade Edition - Reveal Trailer", is the game's.)
+    if (!t.toLowerCase().startsWith(`${n}:`) || /\b(?:trailer|teaser|reveal|gameplay|edition|season|update|dlc|launch|announce\w*)\b/i.test(t)) return false;
+    const rest = words(t.slice(n.length + 1).trim());
+    return rest.length >= 3 && (hasFiniteVerb(rest) || /\?/.test(t));
+  });
+}
 /** A title saying it is drawn: an animation, a cartoon or a series' holiday special. */
 const CARTOON = /\b(?:animated|animation|cartoons?|(?:halloween|christmas|holiday|easter|valentine['’]?s) special)\b/i;
 /** Harm in an animal clip ("Attacked by a Police Dog"): a happening, not footage to marvel at. */

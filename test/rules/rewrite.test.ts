@@ -121,3 +121,16 @@ test("a promo's tagline names no show; a voice assistant is no product", () => {
   expect(topicSubject("alexa", { storyName: "Alexa", titles: ["Alexa: Guess My Number"], categoryIds: [22], niche: "Tech" as const }).kind).not.toBe("product");
   expect(topicSubject("echo dot", { storyName: "Echo Dot", titles: ["Amazon Echo Dot review"], categoryIds: [28], niche: "Tech" as const }).kind).toBe("product");
 });
+
+// From the US hook audit (session 9): a fan-made trailer and a Bad Lip Reading read as films; "Home Again" cut to "Home";
+// The Game Theorists' show read as a game.
+test("a fan-made trailer is a clip; 'again' after one word is a title's; a channel's series in Gaming is no game", () => {
+  const fan = topicSubject("batman vs it/pennywise full trailer", { storyName: "Batman vs IT/Pennywise FULL TRAILER", titles: ["Batman vs IT/Pennywise FULL TRAILER (Fan-Made) [HD]"], categoryIds: [1] });
+  expect(fan.genre === "screen").toBe(false);
+  expect(draftSubject("Home Again - Movie Review").subject).toBe("Home Again");
+  expect(draftSubject("Jiggly Cheese Cake Again").subject).toBe("Jiggly Cheese Cake");
+  const show = topicSubject("game theory", { storyName: "Game Theory", titles: ["Game Theory: The Pokedex is FULL OF LIES! (Pokemon)"], categoryIds: [20], channels: ["The Game Theorists"] });
+  expect(show.kind).not.toBe("product");
+  const game = topicSubject("street fighter v", { storyName: "Street Fighter V", titles: ["Street Fighter V: Arcade Edition - Reveal Trailer"], categoryIds: [20], channels: ["Street Fighter"] });
+  expect(game.kind).toBe("product");
+});
