@@ -113,7 +113,7 @@ const TRAIL_RE = new RegExp(
       String.raw`s\d{1,2}\s*[.,]?\s*e(?:p\.?)?\s*\d{1,3}\b.*`,
       // "by Artist" is a credit; after a participle it is the sentence ("Transformed by Love").
       // "By Your Name" is part of a title, not a credit; nor is a means ("… Just by Hugging").
-      String.raw`(?<!(?:ed|en|sent|made|built|told|found|shot|drawn|sung|done|won|bought|caught|taught|held|led|left|paid|said|seen|taken|written|given|hit|cut|kept|lost|run|set|sold|won|read|narrated|directed|produced|hosted|performed|presented)\s)by\s+(?!(?:your|my|our|his|her|their|the|a|an|me|you|us|them|him|it|this|that)\b|[a-z]+ing\b)\S.*|(?:ft\.?|feat\.?|featuring)\s+\S.*`,
+      String.raw`(?<!(?:ed|en|sent|made|built|told|found|shot|drawn|sung|done|won|bought|caught|taught|held|led|left|paid|said|seen|taken|written|given|hit|cut|kept|lost|run|set|sold|won|read|struck|stung|swept|bit|narrated|directed|produced|hosted|performed|presented)\s)by\s+(?!(?:your|my|our|his|her|their|the|a|an|me|you|us|them|him|it|this|that)\b|[a-z]+ing\b)\S.*|(?:ft\.?|feat\.?|featuring)\s+\S.*`,
       // A second attempt is the same subject ("Jiggly Cheese Cake REDO").
       // ("Again" only after two words or more: "Home Again" is a film.)
       String.raw`(?:redo|remake|(?<=\S\s+\S+\s+)again|round\s+\d+|take\s+\d+|(?:\d+(?:st|nd|rd|th)\s+)?attempt)`,

@@ -539,6 +539,8 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
         // Nor is one video of it: footage, an explanation, a briefing or a bulletin ("Live Footage as Hurricane Irma
         // Destroys Maho Beach Cam: What We Know So Far", "Hurricane Jose 5 a.m. Advisory: What Do We Know So Far?").
         if (/\bso far\b/i.test(raw) && (FOOTAGE.test(s.text) || ONE_REPORT.test(s.text))) continue;
+        // Nor is an event its name dates to an earlier year ("2011 Comic-Con - What We Know", read in 2017).
+        if (/\bso far\b|\bwhat we know\b/i.test(raw) && pastYear(s.text, year)) continue;
         const text = accepted(raw, pattern, s, rw);
         if (text) return text;
       }
@@ -546,6 +548,12 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
   return null;
 }
 
+/** The subject is dated, at its start or end, to a year before `year` ("2011 Comic-Con"): a past event. (A year inside a
+ * sentence dates something else: "M7.1 Quake Rocks Mexico City on Anniversary of 1985 Earthquake" is news.) */
+const pastYear = (text: string, year: number) => {
+  const m = /^((?:19|20)\d\d)\b|\b((?:19|20)\d\d)$/.exec(text.trim());
+  return !!m && Number(m[1] ?? m[2]) < year;
+};
 /** A video that is one report of a story, not the story: an explanation, a briefing, a bulletin, an update. */
 const ONE_REPORT = /\b(?:explanation|explained|explainer|briefing|briefs|press conference|advisory|update|live ?stream|coverage)\b/i;
 /** Education and Science & Technology: explainers, not news. */

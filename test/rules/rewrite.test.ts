@@ -134,3 +134,9 @@ test("a fan-made trailer is a clip; 'again' after one word is a title's; a chann
   const game = topicSubject("street fighter v", { storyName: "Street Fighter V", titles: ["Street Fighter V: Arcade Edition - Reveal Trailer"], categoryIds: [20], channels: ["Street Fighter"] });
   expect(game.kind).toBe("product");
 });
+
+// From US reading 346 (session 9): "Young Fan Hospitalized After Being Struck: What You Need to Know" (the cut took "by Foul Ball").
+test("'by' after 'struck' is the sentence, not a credit", () => {
+  expect(draftSubject("Young Fan Hospitalized After Being Struck By Foul Ball At Yankee Stadium").subject).toMatch(/Struck By Foul Ball/i);
+  expect(draftSubject("Wonderwall by Oasis").subject).toBe("Wonderwall");
+});

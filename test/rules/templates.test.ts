@@ -526,3 +526,13 @@ test("an explainer is only 'explained'; one video of a story (footage, a briefin
   expect(f).toMatch(/What You Need to Know|What We Know/);
   expect(f).not.toMatch(/So Far/);
 });
+
+// From GB reading 161 (session 9): "2011 Comic-Con - What We Know" read in 2017.
+test("an event dated to an earlier year takes no 'What We Know' or 'So Far'; a year inside a sentence does not date it", () => {
+  const old = subjectOf("2011 comic-con", { storyName: "2011 Comic-Con", titles: ["2011 Comic-Con: Kevin Smith Talks Red State at Private Press Conference Part 2/5"], categoryIds: [1], topical: false });
+  const hooks = TEMPLATE_PATTERNS.map((p) => hookText(p, old, 2017)).filter(Boolean).join(" / ");
+  expect(hooks).toMatch(/2011 Comic-Con/);
+  expect(hooks).not.toMatch(/What We Know|So Far/);
+  const news = subjectOf("M7.1 Quake Rocks Mexico City On Anniversary Of 1985 Earthquake", { storyName: "M7.1 Quake Rocks Mexico City On Anniversary Of 1985 Earthquake", titles: ["M7.1 Quake Rocks Mexico City On Anniversary Of 1985 Earthquake"], categoryIds: [25], topical: false });
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, news, 2017)).join(" / ")).toMatch(/What We Know/);
+});
