@@ -1,0 +1,49 @@
+/**
+ * Writes every story name's hooks (/hook-rescue, the name typed in lower case) with what the matched story is (its
+ * categories, channels and three titles) into N files, for reading against bench/eval/hook-audit-rubric.md. The flags of
+ * the session-9 audit of the US demo vault are in bench/eval/hook-audit-2026-11-27.tsv (topic, hook, class, reason).
+ *
+ *   bun bench/eval/hook-audit-dump.ts [--snapshots DIR] [--out DIR] [--parts 6]
+ */
+import { Engine } from "../../src/engine/engine.ts";
+import { storyContext } from "../../src/engine/service.ts";
+import { hookRescue } from "../../src/api/hook-rescue.ts";
+import { log } from "../../src/log.ts";
+
+const arg = (name: string, dflt: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : dflt;
+};
+if (process.argv.includes("--help")) {
+  console.log("bun bench/eval/hook-audit-dump.ts [--snapshots DIR] [--out DIR] [--parts N]");
+  process.exit(0);
+}
+const dir = arg("snapshots", "snapshots");
+const outDir = arg("out", "/tmp/hook-audit");
+const parts = Number(arg("parts", "6"));
+
+log.setQuiet(true);
+const engine = new Engine(dir);
+engine.refresh();
+const snap = engine.current;
+if (!snap) throw new Error(`no snapshot in ${dir}`);
+const now = Date.parse(snap.body.date + "T12:00:00Z");
+const CAT: Record<number, string> = { 1: "Film&Animation", 2: "Autos", 10: "Music", 15: "Pets&Animals", 17: "Sports", 19: "Travel", 20: "Gaming", 22: "People&Blogs", 23: "Comedy", 24: "Entertainment", 25: "News&Politics", 26: "Howto&Style", 27: "Education", 28: "Science&Tech", 29: "Nonprofits", 43: "Shows" };
+const byName = new Map(snap.idx.stories.map((s) => [s.rec.name, s]));
+const seen = new Set<string>();
+const out: string[] = [];
+for (const st of snap.idx.stories) {
+  const topic = st.rec.name.toLowerCase().slice(0, 120);
+  if (seen.has(topic)) continue;
+  seen.add(topic);
+  const r = hookRescue.handle!({ topic }, { snap, now }).data as { matchedTopic: string | null; hooks: { text: string }[] };
+  if (!r.hooks.length) continue;
+  const ctx = storyContext(snap, byName.get(r.matchedTopic ?? "") ?? st);
+  const titles = (ctx.titles ?? []).slice(0, 3).map((t) => t.slice(0, 110)).join(" || ");
+  const cats = [...new Set((ctx.categoryIds ?? []).map((c) => (c != null && CAT[c]) || String(c)))].join(",");
+  const chans = [...new Set(ctx.channels ?? [])].slice(0, 3).join(", ");
+  out.push(`TOPIC: ${topic}\n  story: ${r.matchedTopic} | ${cats} | channels: ${chans}\n  titles: ${titles}\n` + r.hooks.map((h) => `  - ${h.text}`).join("\n"));
+}
+const per = Math.ceil(out.length / parts);
+for (let i = 0; i < parts; i++) await Bun.write(`${outDir}/part_${i + 1}.txt`, out.slice(i * per, (i + 1) * per).join("\n\n") + "\n");
+console.log(`${out.length} topics with hooks in ${parts} files under ${outDir}`);
