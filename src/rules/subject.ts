@@ -345,7 +345,11 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
 export const MUSIC = 10;
 /** The story's genre, main category and whether it is a music story (see Subject), and whether the final text is all non-words. */
 function withGenre(s: Subject, ctx: TopicContext): Subject {
-  const r = genreParts(s, ctx);
+  const g = genreParts(s, ctx);
+  // A performer's own channel spells the name as the performer does ("FLETCHER" by FLETCHERVEVO, "2CELLOS", "NEEDTOBREATHE",
+  // "TWICE" by TWICE JAPAN OFFICIAL YouTube Channel), where a shouted title could not say ("FLETCHER - You Should Talk").
+  const styled = g.kind === "person" && g.music ? channelSpelling(g.text, ctx.channels ?? []) : null;
+  const r = styled ? { ...g, text: styled } : g;
   return { ...r, nonWords: nonWords(r.text), unreadable: { foreign: foreign(r.text), twoSentences: twoSentences(r.text) } };
 }
 
@@ -455,6 +459,25 @@ export const namesChannel = (name: string, channels: readonly string[]) =>
     const surname = alnum(c.split(/\s+/).pop() ?? "");
     return alnum(c).length > 0 && (alnum(c).includes(alnum(name)) || alnum(name).startsWith(alnum(c)) || (/\s/.test(c.trim()) && surname.length >= 4 && alnum(name).startsWith(surname)));
   });
+/** The subject as a channel of the story spells it, word for word, when that spelling has capitals inside or throughout
+ * ("FLETCHERVEVO" → "FLETCHER", "PrettyMuchVEVO" → "PrettyMuch"), or null. Same words only: "TaylorSwiftVEVO" lost a space. */
+function channelSpelling(name: string, channels: readonly string[]): string | null {
+  const want = name.split(/\s+/);
+  for (const c of channels) {
+    const ws = c.replace(/(?:VEVO|Official|Music)+$/u, "").split(/\s+/).filter(Boolean);
+    if (ws.length < want.length) continue;
+    const head = ws.slice(0, want.length);
+    if (!head.every((w, i) => w.toLowerCase() === want[i].toLowerCase())) continue;
+    if (head.join(" ") === name || !head.some((w) => /\p{Lu}/u.test(w.slice(1)))) continue;
+    // (A name of several words all in capitals is a channel shouting, "LIL UZI VERT", "CAPITAL KINGS": no styling.)
+    if (head.length > 1 && head.every((w) => !/\p{Ll}/u.test(w))) continue;
+    // (The rest of the channel must be a label, not more of a name: "TWICE JAPAN OFFICIAL YouTube Channel".)
+    if (ws.length > want.length && !/^(?:japan|korea|usa|us|uk|official|music|channel|youtube|tv|vevo)$/i.test(ws[want.length])) continue;
+    return head.join(" ");
+  }
+  return null;
+}
+
 /** A title that is the name and a music-video label only ("Hot Damn! Official Lyric Video"). */
 export function labelOnly(name: string, title: string): boolean {
   const t = title.trim();

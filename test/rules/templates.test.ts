@@ -536,3 +536,13 @@ test("an event dated to an earlier year takes no 'What We Know' or 'So Far'; a y
   const news = subjectOf("M7.1 Quake Rocks Mexico City On Anniversary Of 1985 Earthquake", { storyName: "M7.1 Quake Rocks Mexico City On Anniversary Of 1985 Earthquake", titles: ["M7.1 Quake Rocks Mexico City On Anniversary Of 1985 Earthquake"], categoryIds: [25], topical: false });
   expect(TEMPLATE_PATTERNS.map((p) => hookText(p, news, 2017)).join(" / ")).toMatch(/What We Know/);
 });
+
+// From US readings 322, 348 and GB 156 (session 9): "Prettymuch", "Fletcher", "Twice" for PRETTYMUCH, FLETCHER, TWICE.
+test("a performer's own channel spells the name; a channel shouting several words does not", () => {
+  const spelled = (name: string, channels: string[], title: string) => topicSubject(name.toLowerCase(), { storyName: name, titles: [title], categoryIds: [10], channels, topical: false }).text;
+  expect(spelled("Fletcher", ["FLETCHERVEVO"], "FLETCHER - You Should Talk (Official Audio)")).toBe("FLETCHER");
+  expect(spelled("Prettymuch", ["PrettyMuchVEVO"], "PRETTYMUCH - Teacher (Audio)")).toBe("PrettyMuch");
+  expect(spelled("2cellos", ["2CELLOS"], "2CELLOS - Love Story [OFFICIAL VIDEO]")).toBe("2CELLOS");
+  expect(spelled("Lil Uzi Vert", ["LIL UZI VERT"], "LIL UZI VERT - The Way Life Goes")).toBe("Lil Uzi Vert");
+  expect(spelled("Taylor Swift", ["TaylorSwiftVEVO"], "Taylor Swift - Gorgeous")).toBe("Taylor Swift");
+});
