@@ -7,7 +7,7 @@
 import { plainText } from "./markup.ts";
 import { casingFrom, isPluralHead, isShouting, recase, titleCase, type Casing } from "./english.ts";
 import { toneOf, type Tone } from "./tone.ts";
-import { ANIMAL_HARM, episodeOfShow, genreOf, isGivenName, isComparison, namesPerson, singularAnimal, topicKind, type Genre, type GenreContext, type TopicKind } from "./topickind.ts";
+import { ANIMAL_HARM, episodeOfShow, trailersOnly, genreOf, isGivenName, isComparison, namesPerson, singularAnimal, topicKind, type Genre, type GenreContext, type TopicKind } from "./topickind.ts";
 import { classifyHook } from "./hook.ts";
 import { readability } from "./readability.ts";
 import { calm, capRuns, isCommonWord, plainCaps, plainShort, shiftTypos, unAlternate } from "./shouting.ts";
@@ -398,6 +398,9 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   if (s.tone.sensitive && ctx.channels?.length && ctx.channels.every((c) => alnum(c) === alnum(s.text)) && !toneOf(s.text).sensitive) return { ...s, ...story, text: "" };
   // A music video named like a craft ("DIY QUEEN - LAURDIY (OFFICIAL MUSIC VIDEO)") is a song, no task to teach.
   if (s.kind === "howto" && !s.vp && ctx.titles?.length && ctx.titles.every((t) => MUSIC_LABEL.test(t))) return { ...s, ...story, kind: "general", the: false, genre: "song", music: false };
+  // An artist's name and a song glued without a dash, on the artist's own channel ("Stitches I Cry Official song", by
+  // stitches): no frame can tell the two apart.
+  if (cat === MUSIC && ctx.channels?.some((c) => gluedToChannel(s.text, c))) return { ...s, ...story, text: "" };
   // A name followed by nothing but a music-video label, posted by someone else ("Hot Damn! Official Lyric Video", by The
   // Shadowboxers), is the song, not a performer ("Hot Damn's Story in 60 Seconds" went).
   if ((s.kind === "person" || s.kind === "general") && ctx.titles?.length && ctx.titles.every((t) => labelOnly(s.text, t)) && !namesChannel(s.text, ctx.channels ?? [])) return wholeSong({ ...s, ...story, kind: "general", the: false, genre: "song", music: false }, ctx);
@@ -408,7 +411,7 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   // A film named like a task ("COOK OFF! (2017 Movie) – Official Trailer") is a film, not a how-to.
   if (s.kind === "howto" && genreOf(s.text, ctx) === "screen") return { ...s, ...story, kind: "general", the: false, vp: false, genre: "screen", music: false };
   // ("The Front Bottoms", "The Shins": "The" and a plural name a band.)
-  if (s.kind === "person" && music && ctx.titles?.length && !namesPerson(s.text) && !namesPair(s.text) && !creditedPair(s.text, ctx) && !creditedPerformer(s.text, ctx) && !isArtist(s.text, ctx) && !/^the\s.+s$/i.test(s.text)) return wholeSong({ ...s, ...story, kind: "general", the: false, genre: personDoing(s.text) || episodeOfShow(ctx.titles ?? []) ? "clip" : "song", music: false, ...(performersNamed(s.text, ctx) ? { performers: true } : {}) }, ctx);
+  if (s.kind === "person" && music && ctx.titles?.length && !namesPerson(s.text) && !namesPair(s.text) && !creditedPair(s.text, ctx) && !creditedPerformer(s.text, ctx) && !isArtist(s.text, ctx) && !/^the\s.+s$/i.test(s.text)) return wholeSong({ ...s, ...story, kind: "general", the: false, genre: personDoing(s.text) || episodeOfShow(ctx.titles ?? []) || trailersOnly(ctx.titles ?? []) ? "clip" : "song", music: false, ...(performersNamed(s.text, ctx) ? { performers: true } : {}) }, ctx);
   // A name a channel carries, on music releases ("Rita Ora - Anywhere (Official Video)") or credited before the dash of a
   // Music-category video ("Maroon 5 - What Lovers Do ft. SZA", by Maroon5VEVO; not a show's own channel, "Will & Grace"), is the performer.
   // (Also when topicKind already read the credit before a music video's dash as a performer.)
@@ -459,6 +462,16 @@ export const namesChannel = (name: string, channels: readonly string[]) =>
     const surname = alnum(c.split(/\s+/).pop() ?? "");
     return alnum(c).length > 0 && (alnum(c).includes(alnum(name)) || alnum(name).startsWith(alnum(c)) || (/\s/.test(c.trim()) && surname.length >= 4 && alnum(name).startsWith(surname)));
   });
+/** The name opens with the channel's words and goes on without a dash ("Stitches I Cry" by the channel "stitches"). */
+function gluedToChannel(name: string, channel: string): boolean {
+  const c = channel.replace(/(?:VEVO|Official)+$/u, "").trim().toLowerCase().split(/\s+/);
+  const n = name.toLowerCase().split(/\s+/);
+  if (c[0] === "" || n.length < c.length + 2 || !c.every((w, i) => w === n[i])) return false;
+  // (Not a collaboration, "Galantis & ROZES", "Zedd and Liam Payne", nor the artist's show or set, "Martin Garrix Show".)
+  const next = n[c.length].replace(/[^\p{L}\p{N}&]/gu, "");
+  return !/^(?:&|and|x|ft|feat|featuring|with|vs|show|festival|live|tour|w|performance|interview|session|sessions|concert|band|official)$/.test(next) && !/[,:|–—-]$/.test(n[c.length - 1]);
+}
+
 /** The subject as a channel of the story spells it, word for word, when that spelling has capitals inside or throughout
  * ("FLETCHERVEVO" → "FLETCHER", "PrettyMuchVEVO" → "PrettyMuch"), or null. Same words only: "TaylorSwiftVEVO" lost a space. */
 function channelSpelling(name: string, channels: readonly string[]): string | null {

@@ -265,6 +265,8 @@ function seriesLabel(name: string, titles: readonly string[]): boolean {
     return rest.length >= 3 && (hasFiniteVerb(rest) || /\?/.test(t));
   });
 }
+/** Every title is a trailer or teaser, none a music video ("World Of Walker (Trailer)" on Alan Walker's channel). */
+export const trailersOnly = (titles: readonly string[]) => titles.length > 0 && titles.every((x) => /\b(?:trailer|teaser)\b/i.test(x) && !/\b(?:music video|official video|audio|m\/?v)\b/i.test(x));
 /** A title saying it is drawn: an animation, a cartoon or a series' holiday special. */
 const CARTOON = /\b(?:animated|animation|cartoons?|(?:halloween|christmas|holiday|easter|valentine['’]?s) special)\b/i;
 /** Harm in an animal clip ("Attacked by a Police Dog"): a happening, not footage to marvel at. */
@@ -340,7 +342,8 @@ export function genreOf(text: string, ctx: GenreContext = {}): Genre | null {
   // (Nor a band's show in numbered episodes: "[SEVENTEEN] GOING SEVENTEEN EP.14".)
   // (Nor an interview, a documentary or a speech: "Edward Heath Interview in Brussels".)
   // (Nor a concert set: "Queen Live Aid 1985", "… Live at Wembley".)
-  if (share(MUSIC) > 0.5) return episodeOfShow(ctx.titles ?? []) || /\b(?:interview|documentary|speech|press conference|podcast|live (?:at|in|from|aid)|concert|full (?:set|show))\b/i.test(text) ? (ctx.topical ? null : "clip") : "song";
+  // (Nor a trailer posted on a musician's channel: "World Of Walker (Trailer)".)
+  if (share(MUSIC) > 0.5) return episodeOfShow(ctx.titles ?? []) || trailersOnly(ctx.titles ?? []) || /\b(?:interview|documentary|speech|press conference|podcast|live (?:at|in|from|aid)|concert|full (?:set|show))\b/i.test(text) ? (ctx.topical ? null : "clip") : "song";
   // A video's format ("Q&A With Grey", "Questions From Twitter", "Emily's Recommended Reading", "PROJECTIONS, Episode 26")
   // names one upload, not a topic to explain.
   // So does a series named with its episode ("PROJECTIONS, Episode 26: …"; not a list show's topic, "26 Facts about Libraries - … Ep. 518").

@@ -546,3 +546,14 @@ test("a performer's own channel spells the name; a channel shouting several word
   expect(spelled("Lil Uzi Vert", ["LIL UZI VERT"], "LIL UZI VERT - The Way Life Goes")).toBe("Lil Uzi Vert");
   expect(spelled("Taylor Swift", ["TaylorSwiftVEVO"], "Taylor Swift - Gorgeous")).toBe("Taylor Swift");
 });
+
+// From US readings 349-350 (session 9): "Stitches I Cry: What Do You Think?" (artist and song glued), "World of Walker: The
+// Meaning You Missed" (a trailer on a musician's channel).
+test("an artist's name and song glued on the artist's channel get no frame; a collaboration does; a trailer on a musician's channel is no song", () => {
+  const glued = topicSubject("stitches i cry official song", { storyName: "Stitches I Cry Official song", titles: ["Stitches I Cry Official song"], categoryIds: [10], channels: ["stitches"] });
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, glued, 2017)).filter(Boolean)).toEqual([]);
+  const collab = topicSubject("galantis & rozes", { storyName: "Galantis & ROZES", titles: ["Galantis & ROZES - Girls On Boys (Official Audio)"], categoryIds: [10], channels: ["Galantis"] });
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, collab, 2017)).filter(Boolean).length).toBeGreaterThan(0);
+  const trailer = topicSubject("world of walker", { storyName: "World Of Walker", titles: ["World Of Walker (Trailer)"], categoryIds: [10], channels: ["Alan Walker"] });
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, trailer, 2017)).join(" / ")).not.toMatch(/Meaning You Missed|First Time Hearing|Details You Missed/);
+});
