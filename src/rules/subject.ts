@@ -620,7 +620,7 @@ function alwaysThe(name: string, titles: readonly string[]): boolean {
 const heroTrailer = (name: string, title: string) =>
   title.toLowerCase().startsWith(name.toLowerCase()) && /^\s*[-–—:|]?\s*(?:(?:official|final|new)\s+)*(?:teaser|trailer)\b/i.test(title.slice(name.length));
 
-const UPCOMING = /\b(?:trailer|teaser|first look|sneak peek|coming soon|announcement)\b/i;
+const UPCOMING = /\b(?:trailer|teaser|first look|sneak peek|coming soon|announcement|nintendo direct|reveal|release date|pre-?order)\b/i;
 
 export const PEOPLE_BLOGS = 22, HOWTO_STYLE = 26;
 /** A channel that titles at least this share of its videos in capitals is a person's (see Subject.vlog). */

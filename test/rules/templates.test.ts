@@ -557,3 +557,11 @@ test("an artist's name and song glued on the artist's channel get no frame; a co
   const trailer = topicSubject("world of walker", { storyName: "World Of Walker", titles: ["World Of Walker (Trailer)"], categoryIds: [10], channels: ["Alan Walker"] });
   expect(TEMPLATE_PATTERNS.map((p) => hookText(p, trailer, 2017)).join(" / ")).not.toMatch(/Meaning You Missed|First Time Hearing|Details You Missed/);
 });
+
+// From GB reading 163 (session 9): "Xenoblade Chronicles 2 - Honest Review" for a game shown only in a Nintendo Direct.
+test("a game shown only in a presentation or reveal has not been played", () => {
+  const s = topicSubject("xenoblade chronicles 2", { storyName: "Xenoblade Chronicles 2", titles: ["Xenoblade Chronicles 2 - Nintendo Switch - Nintendo Direct 9.13.2017"], categoryIds: [20], channels: ["Nintendo"] });
+  const hooks = TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017)).filter(Boolean).join(" / ");
+  expect(hooks).toMatch(/Xenoblade Chronicles 2/);
+  expect(hooks).not.toMatch(/Honest Review|Hours of Play|I Switched|After a Week|I Used/);
+});
