@@ -242,6 +242,10 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   // whose closing star a cut took ("… Jaylen Brown 1 on 1 *MUST WATCH"), or of up to three capitalised words
   // ("Filming Something Special *UK YouTubers"; not a small-letter aside, "clothes *for cheap").
   let t = safeTopic(topic).replace(/\s+\*{2,}[^*]+$|\s+\*+(?:must\s+(?:watch|see)|gone\s+wrong|not\s+clickbait|live|new|emotional|hilarious|omg|insane|epic)!*$/iu, "").replace(/\s+\*+(?=\p{Lu})(?:[^*\s]+\s?){1,3}$/u, "").replace(/^(?:new|update|live|updated)\*+\s+/i, "").replace(/(^|\s)w\/\s*/gi, "$1with ").replace(/(\s)w(?=\s+\p{Lu}{2,})/gu, "$1with").replace(/^([^“"]*)[”"](?=[^“”"]*$)/u, "$1 ").replace(/(^|\s)['‘"“](?=[^'’"”]*$)/u, "$1").replace(/(?<![\p{L}*])\*+|\*+(?![\p{L}*])/gu, " ").replace(/\s+/g, " ").trim();
+  // Shorthand spelled out and labels dropped: "@" between words is "at" ("Under Pressure @ Colonial Life Arena"); a price is
+  // written "$50", not "50$"; a throwback tag opening it is a label ("#tbt Windows 95 Video Guide …"). (A resolution closing
+  // it, "Drone Tour 4K", was tried as a label too: without it the tour read as a product, "Automatica" as a performer.)
+  t = t.replace(/(\S)\s+@\s+(?=[\p{L}#])/gu, "$1 at ").replace(/(?<![\p{L}\p{N}$])(\d[\d,.]*)\$(?=\s|$)/gu, "$$$1").replace(/^#(?:tbt|throwback|fbf)\s+/i, "") || t;
   // A pair's possessive that ends the subject lost its noun to a cut ("Vanessa and Maks’ - Tango"): the
   // names stay. (Not a brand alone: "McDonald's".)
   if (/\s(?:and|&)\s/i.test(t)) t = t.replace(/(\p{L}{2,})(?:['’]s|s['’])$/u, (m, w: string) => (m.endsWith("s’") || m.endsWith("s'") ? w + "s" : w));
@@ -300,6 +304,8 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   // (The "x" of a collaboration split out of a shouted handle stays small: "Carlibybel x Missguided".)
   let text = titleCase(plainCaps(plainShort(shiftTypos(recase(capRuns(calm(unAlternate(t))), dict)))));
   if (collab) text = text.replace(/(\p{L}) X (?=\p{L})/u, "$1 x ");
+  // "Go To" before what one reaches for is the compound ("My Go-To Look"), not "go to".
+  text = text.replace(/\bGo [Tt]o (?=(?:Look|Looks|Makeup|Products?|Recipes?|Routine|Outfits?|Meals?|Songs?|Snacks?|Drinks?|Hairstyles?|Foundation|Lipsticks?|Palette)\b)/g, "Go-To ");
   // The film IT, named as one in mixed case ("How The Cast Of It Should Really Look", "It EXCEPT Pennywise dances …").
   text = text.replace(/\b(cast of|remake of|sequel to|scenes? from|review of) It\b/gi, "$1 IT").replace(/^It(?=\s+(?:except|movie|film|trailer|chapter|\(?20\d\d\)?)\b)/i, "IT");
   const tone = toneOf(t, ctx.storyName ?? "", ctx.titles ?? []);
@@ -481,7 +487,9 @@ function channelSpelling(name: string, channels: readonly string[]): string | nu
     if (ws.length < want.length) continue;
     const head = ws.slice(0, want.length);
     if (!head.every((w, i) => w.toLowerCase() === want[i].toLowerCase())) continue;
-    if (head.join(" ") === name || !head.some((w) => /\p{Lu}/u.test(w.slice(1)))) continue;
+    // (Capitals inside, "FLETCHER"; or a word kept small beside a capitalised one, "The xx".)
+    const styled = head.some((w) => /\p{Lu}/u.test(w.slice(1))) || (head.some((w) => /^\p{Lu}/u.test(w)) && head.some((w) => /^\p{Ll}/u.test(w) && !/^(?:a|an|the|of|and|or|in|on|at|to|for|by|with|x|vs)$/.test(w)));
+    if (head.join(" ") === name || !styled) continue;
     // (A name of several words all in capitals is a channel shouting, "LIL UZI VERT", "CAPITAL KINGS": no styling.)
     if (head.length > 1 && head.every((w) => !/\p{Ll}/u.test(w))) continue;
     // (The rest of the channel must be a label, not more of a name: "TWICE JAPAN OFFICIAL YouTube Channel".)

@@ -578,6 +578,14 @@ function accepted(raw: string, pattern: string, s: Subject, rw: boolean): string
     const at = text.indexOf(`${article.toLowerCase()} ${s.text.slice(article.length + 1)}`);
     if (at > 0) text = `${text.slice(0, at)}${article}${text.slice(at + article.length)}`;
   }
+  // A performer's name that keeps a word small ("The xx", spelled so by the band's channel) keeps it in any title.
+  if (s.kind === "person" && /(?:^|\s)(?!(?:a|an|the|of|and|or|in|on|at|to|for|by|with|x|vs)\s)\p{Ll}[\p{L}\p{N}]*/u.test(s.text.replace(/^(?:The|An|A)\s/, ""))) {
+    const tail = s.text.replace(/^(?:The|An|A)\s/, "");
+    const at = text.toLowerCase().indexOf(tail.toLowerCase());
+    if (at >= 0) text = `${text.slice(0, at)}${tail}${text.slice(at + tail.length)}`;
+    const own2 = /^(The|An|A)\s/.exec(s.text);
+    if (own2 && at > 0 && text.slice(at - own2[1].length - 1, at - 1).toLowerCase() === own2[1].toLowerCase()) text = `${text.slice(0, at - own2[1].length - 1)}${own2[1]}${text.slice(at - 1)}`;
+  }
   // A tutorial the creator tried ("I Tried a 10-Step Korean Skincare Routine for a Month") stays a trial, not "… in 10 Minutes".
   const trial = rw && s.reviewed && (s.kind === "howto" || s.genre === "food") && !FRAME_CHANGE.test(text);
   // A subject opening with a preposition ("In a Hit and Run") reads only first: "My Honest Reaction to in a Hit and Run"

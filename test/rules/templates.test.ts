@@ -565,3 +565,17 @@ test("a game shown only in a presentation or reveal has not been played", () => 
   expect(hooks).toMatch(/Xenoblade Chronicles 2/);
   expect(hooks).not.toMatch(/Honest Review|Hours of Play|I Switched|After a Week|I Used/);
 });
+
+// From the US hook re-audit (session 9): "Foo Fighters Under Pressure @ Colonial Life Arena", "50$", "My Go to Look",
+// "#tbt Windows 95 Video Guide", "The Xx".
+test("'@' between words is 'at', '50$' is '$50', 'Go To Look' is 'Go-To Look', a #tbt tag goes; a band that keeps a word small keeps it", () => {
+  expect(subjectOf("Foo Fighters Under Pressure @ Colonial Life Arena").text).toBe("Foo Fighters Under Pressure at Colonial Life Arena");
+  expect(subjectOf("Build Your Own 50$ Connected Geiger Counter").text).toMatch(/\$50 Connected/);
+  expect(subjectOf("$50 Makeup Challenge").text).toBe("$50 Makeup Challenge");
+  expect(subjectOf("My Go To Look Using The Jaclyn Hill Palette").text).toMatch(/^My Go-To Look/);
+  expect(subjectOf("#tbt Windows 95 Video Guide with Jennifer Aniston").text).toMatch(/^Windows 95/);
+  const xx = topicSubject("the xx", { storyName: "The xx", titles: ["The xx - On Hold (Jamie xx Remix)"], categoryIds: [10], channels: ["The xx"] });
+  const hooks = TEMPLATE_PATTERNS.map((p) => hookText(p, xx, 2017)).filter(Boolean);
+  expect(hooks.length).toBeGreaterThan(0);
+  for (const h of hooks) expect(h).toMatch(/The xx/);
+});
