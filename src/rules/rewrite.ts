@@ -409,7 +409,8 @@ export function topicSubject(topic: string, ctx: TopicContext = {}): Subject {
   // A pronoun alone ("Her", a story of "Her - Building a Beautiful Future") reads as the pronoun, whatever it names.
   if (/^(?:her|him|it|them|this|that|you|me|us|she|he|we|they)$/i.test(safeTopic(named))) return { ...s, text: "" };
   // One list item's word ("2. Keaton", a story cut from a ranking) names nothing alone.
-  if (/^\d{1,2}\.\s+[\p{L}'’-]+$/u.test(safeTopic(named))) return { ...s, text: "" };
+  // (Nor a numbered lesson of a course, "7. Teach the First Behavior: Targeting": the course names what it teaches.)
+  if (/^\d{1,2}\.\s+[\p{L}'’-]+$/u.test(safeTopic(named)) || /^\d{1,2}\.\s+\p{Lu}/u.test(safeTopic(named))) return { ...s, text: "" };
   // A promo's tagline ("Preview: The Most Surprising Adventure Yet | Season 1 Ep. 5 | THE ORVILLE") names no show: the
   // show is in a segment the story's name dropped. No frame.
   if (ctx.titles?.length && ctx.titles.every((t) => /^\s*(?:preview|promo|sneak peek)\s*[:|–—-]/i.test(t))) return { ...s, text: "" };

@@ -188,7 +188,7 @@ const THE_HEADS = new Set(
     "finale trial verdict summit keynote conference expo convention ceremony parade protest protests march rally eclipse outage shutdown crash draft " +
     "playoffs tour storm floods fire game match series price prices market economy bubble fork budget deal ipo rate rates dollar " +
     "diet challenge trend update battery camera screen display design launch lineup trailer controversy scandal feud movement " +
-    "commercial ad speech interview performance documentary announcement theme release reveal championship championships open cup bowl derby olympics event carpet contest competition pageant briefing test twins brothers sisters cam webcam livestream range collection board look").split(" "),
+    "commercial ad speech interview performance documentary announcement theme release reveal championship championships open cup bowl derby olympics event carpet contest competition pageant briefing test twins brothers sisters cam webcam livestream range collection board look weigh-in").split(" "),
 );
 /** Bodies and places named by letters that read with "the" ("the NFL", "the FBI", "the UK"); "NASA" and "UNICEF" do not. */
 const THE_ACRONYMS = new Set("NFL NBA MLB NHL NCAA FBI CIA NSA IRS FDA EPA FCC SEC NRA UN EU NHS BBC UK US USA GOP DNC RNC".split(" "));
@@ -245,7 +245,7 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   // Shorthand spelled out and labels dropped: "@" between words is "at" ("Under Pressure @ Colonial Life Arena"); a price is
   // written "$50", not "50$"; a throwback tag opening it is a label ("#tbt Windows 95 Video Guide …"). (A resolution closing
   // it, "Drone Tour 4K", was tried as a label too: without it the tour read as a product, "Automatica" as a performer.)
-  t = t.replace(/(\S)\s+@\s+(?=[\p{L}#])/gu, "$1 at ").replace(/(?<![\p{L}\p{N}$])(\d[\d,.]*)\$(?=\s|$)/gu, "$$$1").replace(/^#(?:tbt|throwback|fbf)\s+/i, "") || t;
+  t = t.replace(/(\S)\s+@\s+(?=[\p{L}#])/gu, "$1 at ").replace(/(\S)\s+official\s+(?=weigh-?ins?\b|press conferences?\b|launch\b|reveal\b)/giu, "$1 ").replace(/(?<![\p{L}\p{N}$])(\d[\d,.]*)\$(?=\s|$)/gu, "$$$1").replace(/^#(?:tbt|throwback|fbf)\s+/i, "") || t;
   // A pair's possessive that ends the subject lost its noun to a cut ("Vanessa and Maks’ - Tango"): the
   // names stay. (Not a brand alone: "McDonald's".)
   if (/\s(?:and|&)\s/i.test(t)) t = t.replace(/(\p{L}{2,})(?:['’]s|s['’])$/u, (m, w: string) => (m.endsWith("s’") || m.endsWith("s'") ? w + "s" : w));

@@ -1379,7 +1379,8 @@ test("'VIDEO:' opening a title is framing; a one-word story name is answered for
 // From the reading of seed 155.
 test("one list item's word names nothing; 'Esq' is an abbreviation", () => {
   expect(topicSubject("2. keaton", { storyName: "2. Keaton", titles: ["2. Keaton"], categoryIds: [24] }).text).toBe("");
-  expect(topicSubject("7. teach the first behavior", { storyName: "7. Teach the First Behavior", titles: ["7. Teach the First Behavior: Targeting"], categoryIds: [15] }).text).toBe("Teach the First Behavior");
+  // (A numbered lesson of a course names no topic either since session 9: see test/rules/rewrite.test.ts.)
+  expect(topicSubject("7. teach the first behavior", { storyName: "7. Teach the First Behavior", titles: ["7. Teach the First Behavior: Targeting"], categoryIds: [15] }).text).toBe("");
   expect(subjectOf("Roman J. Israel, ESQ").text).toBe("Roman J. Israel, Esq");
 });
 

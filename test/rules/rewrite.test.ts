@@ -140,3 +140,13 @@ test("'by' after 'struck' is the sentence, not a credit", () => {
   expect(draftSubject("Young Fan Hospitalized After Being Struck By Foul Ball At Yankee Stadium").subject).toMatch(/Struck By Foul Ball/i);
   expect(draftSubject("Wonderwall by Oasis").subject).toBe("Wonderwall");
 });
+
+// From US readings 352-354 (session 9): "How to Teach the First Behavior [Step by Step]" (lesson 7 of a course),
+// "Canelo vs. Golovkin Official Weigh-In".
+test("a numbered lesson names no topic; 'Official' before a weigh-in is a label; a fight's weigh-in takes 'the'", () => {
+  expect(topicSubject("7. teach the first behavior", { storyName: "7. Teach the First Behavior", titles: ["7. Teach the First Behavior: Targeting"], categoryIds: [15] }).text).toBe("");
+  expect(rewriteSubject("Canelo vs. Golovkin Official Weigh-In", { year: 2017 }).text).toBe("Canelo vs. Golovkin Weigh-In");
+  const story = { storyName: "Canelo Alvarez vs. Gennady Golovkin", titles: ["(FULL) Canelo Alvarez vs. Gennady Golovkin Weigh-In | ESPN"], categoryIds: [17], topical: false };
+  const rw = TEMPLATE_PATTERNS.map((p) => rewriteText(p, "(FULL) Canelo Alvarez vs. Gennady Golovkin Weigh-In | ESPN", { year: 2017, story })).filter(Boolean).join(" / ");
+  expect(rw).toMatch(/the Canelo Alvarez vs\. Gennady Golovkin Weigh-In/);
+});
