@@ -6,6 +6,8 @@
 import type { Subject } from "./subject.ts";
 
 const NO_FRAME: readonly ((s: Subject) => boolean)[] = [
+  // A place or a state alone, a fragment of a sentence ("In a Hit and Run!! Driving With Liza Part 4!"): it names nothing.
+  (s) => /^(?:in|on|at|into|under|behind)\s+(?:a|an|the|my|our)\s+\S+(?:\s+\S+){0,2}$/i.test(s.text),
   // A log entry stamped with its date as one number ("CLog 10042017 - Q&A NO MORE!!!"): a diary, nothing to review.
   (s) => /\b(?:(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])|(?:0[1-9]|[12]\d|3[01])(?:0[1-9]|1[0-2]))(?:19|20)\d\d\b|\b(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\b/.test(s.text),
   // A greeting, an announcement, a thank-you or a life story ("Welcome Baby Taika!", "Meet My New Kitten!", "1,000,000 THANK YOU!", "Living With Acne") is the creator's own moment: no frame fits.

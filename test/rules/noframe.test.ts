@@ -8,6 +8,8 @@ import { subjectOf } from "../../src/rules/subject.ts";
 
 const cases: [string, boolean][] = [
   ["CLog 10042017", true], // a log entry stamped with its date (GB reading 158, session 9)
+  ["In a Hit and Run", true], // a sentence's fragment (GB reading 167, session 9)
+  ["From the Air, Irma's Catastrophic Wrath Is Undeniable", false],
   ["Blade Runner 2049", false],
   ["Gardening Diary 2017", false],
   ["Welcome Baby Taika!", true],
