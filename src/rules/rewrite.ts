@@ -12,7 +12,8 @@
  */
 import { plainText } from "./markup.ts";
 import { hookText } from "./templates.ts";
-import { ABBREV, FEATURE_HEADS, PEOPLE_BLOGS, TOPIC_MAX, labelOnly, namesChannel, productReadsWithThe, safeTopic, subjectOf, type Subject, type TopicContext } from "./subject.ts";
+import { ABBREV, FEATURE_HEADS, PEOPLE_BLOGS, TOPIC_MAX, productReadsWithThe, safeTopic, subjectOf, type Subject, type TopicContext } from "./subject.ts";
+import { labelOnly, namesChannel } from "./names.ts";
 import { isCommonWord } from "./shouting.ts";
 import { isWorkTitle, toneOf } from "./tone.ts";
 import { GAMING } from "./topickind.ts";
