@@ -331,7 +331,9 @@ export function genreOf(text: string, ctx: GenreContext = {}): Genre | null {
   const outside = (t: string) => (/movie/i.test(t) ? t.replace(/\bThe(?:\s+\p{Lu}[\p{L}'’]*)+\s+Movie\b/gu, " ") : t).toLowerCase().split(text.toLowerCase()).join(" ");
   // "a GALEN HOOKS film" credits a filmmaker: the name is a person's, not a film's.
   const credit = new RegExp(String.raw`\ba\s+${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\s+(?:film|production)\b`, "i");
-  if (share(FILM) + share(ENTERTAINMENT) >= 0.5 && (ctx.titles ?? []).some((t) => SCREEN_WORDS.test(outside(t))) && !(ctx.titles ?? []).some((t) => credit.test(t))) return "screen";
+  // (The title must name it whole: "FATHER FIGURES - Official Redband Trailer" is another work than Sam Smith's "Father Figure".)
+  const wholeIn = (t: string) => new RegExp(String.raw`(?<![\p{L}\p{N}])${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\p{L}\p{N}])`, "iu").test(t);
+  if (share(FILM) + share(ENTERTAINMENT) >= 0.5 && (ctx.titles ?? []).some((t) => SCREEN_WORDS.test(outside(t)) && wholeIn(t)) && !(ctx.titles ?? []).some((t) => credit.test(t))) return "screen";
   // (Not a name credited before a release's dash: "Skrillex & Poo Bear - Would You Ever" makes Poo Bear a performer.)
   const credited = (ctx.titles ?? []).some((t) => { const i = t.toLowerCase().indexOf(text.toLowerCase()); return i >= 0 && /^\s+[-–—]\s/.test(t.slice(i + text.length)); });
   // (A cartoon's episode is no footage of an animal: "Spider Cat - Simon's Cat (Halloween Special)" is a clip.)

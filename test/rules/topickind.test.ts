@@ -152,3 +152,10 @@ test("a concert set in a Music story is a clip, not a song", () => {
 test("'lays' is a verb: a clause is a headline", () => {
   expect(topicKind("Grams Lays Down the Law", { categoryIds: [22] })).toBe("headline");
 });
+
+// From US reading 359 (session 9): "5 Things to Know Before You Watch Father Figure" (Sam Smith's song, beside the film
+// "Father Figures" in one story).
+test("a trailer counts for a work only when it names it whole", () => {
+  expect(genreOf("Father Figure", { categoryIds: [10, 24], titles: ["Sam Smith - Father Figure in the Live Lounge", "FATHER FIGURES - Official Redband Trailer"], topical: true })).not.toBe("screen");
+  expect(genreOf("Father Figures", { categoryIds: [10, 24], titles: ["Sam Smith - Father Figure in the Live Lounge", "FATHER FIGURES - Official Redband Trailer"], topical: true })).toBe("screen");
+});
