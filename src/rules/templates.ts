@@ -90,7 +90,8 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     product: [(h) => `7 Things I Learned After ${h.dur} With ${h.NP}`, (h) => `5 Hidden Features of ${h.NP} Nobody Talks About`],
     person: [(h) => `5 Things You Didn't Know About ${h.S}`, (h) => `7 Moments That Made ${h.S} Famous`],
     event: [(h) => `5 Things to Know About ${h.NP}`, (h) => `7 Moments From ${h.NP} Everyone Missed`],
-    howto: [(h) => (h.mod ? `7 ${h.mod} Mistakes Beginners Make` : ""), (h) => (h.mod ? `5 ${h.mod} Tips Nobody Tells You` : "")],
+    // (A tutorial's mistakes are the craft's: "7 Mermaid Cake Mistakes", not "7 Mermaid Cake Tutorial Mistakes".)
+    howto: [(h) => (h.mod ? `7 ${craftOf(h.mod)} Mistakes Beginners Make` : ""), (h) => (h.mod ? `5 ${craftOf(h.mod)} Tips Nobody Tells You` : "")],
     howto_vp: [(h) => `7 Mistakes to Avoid When You ${h.S}`, (h) => `5 Tips to ${h.S} Like a Pro`],
     money: [(h) => `5 Numbers That Explain ${h.NP}`, (h) => `7 Things to Know About ${h.NP} Before You Invest`],
     tragedy: [(h) => `5 Things to Know About ${h.NP}`],
@@ -197,7 +198,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     product: [(h) => `5 Hidden Features of ${h.NP}`, (h) => `7 Things I Learned After ${h.dur} With ${h.NP}`],
     person: [(h) => `5 Things You Didn't Know About ${h.S}`],
     event: [(h) => `5 Things to Know About ${h.NP}`],
-    howto: [(h) => (h.mod ? `7 ${h.mod} Mistakes Beginners Make` : "")],
+    howto: [(h) => (h.mod ? `7 ${craftOf(h.mod)} Mistakes Beginners Make` : "")],
     howto_vp: [(h) => (h.craft ? `5 Ways to ${h.S} at Home` : "")],
     money: [(h) => `5 Numbers That Explain ${h.NP}`],
     tragedy: [(h) => `5 Things to Know About ${h.NP}`],
@@ -554,6 +555,8 @@ const pastYear = (text: string, year: number) => {
   const m = /^((?:19|20)\d\d)\b|\b((?:19|20)\d\d)$/.exec(text.trim());
   return !!m && Number(m[1] ?? m[2]) < year;
 };
+/** A how-to's craft without its format word ("Mermaid Cake Tutorial" → "Mermaid Cake"), or the whole when that is all. */
+const craftOf = (mod: string) => mod.replace(/\s+(?:tutorial|guide|lesson)s?$/i, "") || mod;
 /** A video that is one report of a story, not the story: an explanation, a briefing, a bulletin, an update. */
 const ONE_REPORT = /\b(?:explanation|explained|explainer|briefing|briefs|press conference|advisory|update|live ?stream|coverage)\b/i;
 /** Education and Science & Technology: explainers, not news. */

@@ -579,3 +579,11 @@ test("'@' between words is 'at', '50$' is '$50', 'Go To Look' is 'Go-To Look', a
   expect(hooks.length).toBeGreaterThan(0);
   for (const h of hooks) expect(h).toMatch(/The xx/);
 });
+
+// From GB reading 169 (session 9): "7 Mermaid Cake Tutorial Mistakes Beginners Make".
+test("a tutorial's mistakes and tips are the craft's, without the format word", () => {
+  const s = subjectOf("mermaid cake tutorial", { storyName: "Mermaid cake tutorial", titles: ["Mermaid cake tutorial"], categoryIds: [26], topical: false });
+  const hooks = TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017)).filter(Boolean).join(" / ");
+  expect(hooks).toMatch(/7 Mermaid Cake Mistakes Beginners Make/);
+  expect(hooks).not.toMatch(/Tutorial Mistakes|Tutorial Tips/);
+});
