@@ -142,7 +142,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     product: [(h) => `Don't Buy ${h.NP} Until You Watch This`, (h) => `${h.NP} ${h.Is} Overrated: Here's Why`],
     person: [(h) => `The Truth About ${h.S}`],
     event: [(h) => `The Truth About ${h.NP}`],
-    howto: [(h) => (h.mod ? `Stop Making These ${h.mod} Mistakes` : "")],
+    howto: [(h) => (h.mod ? `Stop Making These ${craftOf(h.mod)} Mistakes` : "")],
     howto_vp: [(h) => `Stop Trying to ${h.S} the Hard Way`],
     money: [(h) => `The Truth About ${h.NP} Nobody Tells You`, (h) => (h.mod ? `Stop Believing These ${h.mod} Myths` : "")],
   },
