@@ -27,7 +27,9 @@ test("random vaults: the log from today's live stories alone equals the log from
         if (logged.length) nonEmpty++;
       }
     }),
-    { numRuns: 30 },
+    // (80 runs: with 30, 2 of 60 seeds gave 5 or fewer days with a logged alert and the check below failed a clean-clone CI
+    // run; with 80 the fewest over 60 seeds was 23.)
+    { numRuns: 80 },
   );
   expect(nonEmpty).toBeGreaterThan(5);
 });
