@@ -447,7 +447,11 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   if (genre === "song" && !s.text.includes(" ")) return wholeSong({ ...s, ...story, the: false, genre, music: false }, ctx);
   if (genre === "clip" && animalInPlace(s.text.split(" "))) return { ...s, ...story, the: true, genre, music: false };
   // A film or song keeps the article of its title ("The Shape of Water", "The Commuter").
-  if ((genre === "screen" || genre === "song") && s.the && !/^the\s/i.test(s.text)) return { ...s, ...story, text: `The ${s.text}`, the: false, genre, music: false };
+  // (With the season its trailer announces: "The Walking Dead Season 8", see below.)
+  if ((genre === "screen" || genre === "song") && s.the && !/^the\s/i.test(s.text)) {
+    const season = genre === "screen" ? seasonOf(s.text, ctx.titles ?? []) : null;
+    return { ...s, ...story, text: `The ${s.text}${season ? ` Season ${season}` : ""}`, the: false, genre, music: false };
+  }
   const performers = genre === "song" && performersNamed(s.text, ctx);
   // A film its titles name with a subtitle before a label ("Maze Runner: The Death Cure | Official Trailer") is the whole title.
   const full = genre === "screen" ? subtitled(s.text, ctx.titles ?? []) : null;

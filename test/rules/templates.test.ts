@@ -587,3 +587,9 @@ test("a tutorial's mistakes and tips are the craft's, without the format word", 
   expect(hooks).toMatch(/7 Mermaid Cake Mistakes Beginners Make/);
   expect(hooks).not.toMatch(/Tutorial Mistakes|Tutorial Tips/);
 });
+
+// From both US hook audits (session 9): "The Walking Dead: Everything We Know So Far" (the season was dropped).
+test("a show that keeps its article keeps the season its trailer announces", () => {
+  const s = topicSubject("the walking dead season 8", { storyName: "The Walking Dead Season 8", titles: ["The Walking Dead Season 8: Season Premiere NYCC Sneak Peek"], categoryIds: [24], topical: false });
+  expect(s.text).toBe("The Walking Dead Season 8");
+});
