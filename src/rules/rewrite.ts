@@ -418,6 +418,9 @@ export function topicSubject(topic: string, ctx: TopicContext = {}): Subject {
   // A count of time or a series' place ("Week 6", "Day 3", "Part 2"), the name of a story of unrelated videos that share
   // it, names no topic: no lead title may stand in ("Adrian Peterson: 'The Sky Is the Limit'" answered "week 6").
   if (SEQUENCE_LABEL.test(safeTopic(named))) return { ...s, text: "" };
+  // "How to" alone names no task: no one lead title's tutorial may stand in (GB: "how to" had answered "5 Quick & Easy
+  // Hairstyles for Short Hair [Reaction]").
+  if (/^how\s+to$/i.test(safeTopic(named))) return { ...s, text: "" };
   // A topic that is framing alone ("watch live", the name of a story cut from "WATCH LIVE: …") is
   // answered for the subject of the story's lead title.
   const lead = ctx.titles?.[0];

@@ -150,3 +150,9 @@ test("a numbered lesson names no topic; 'Official' before a weigh-in is a label;
   const rw = TEMPLATE_PATTERNS.map((p) => rewriteText(p, "(FULL) Canelo Alvarez vs. Gennady Golovkin Weigh-In | ESPN", { year: 2017, story })).filter(Boolean).join(" / ");
   expect(rw).toMatch(/the Canelo Alvarez vs\. Gennady Golovkin Weigh-In/);
 });
+
+// From GB readings 155 and 166 (session 9): a typed "how to" answered with one tutorial's "[Reaction]".
+test("'how to' alone names no task", () => {
+  expect(topicSubject("how to", { storyName: "How to", titles: ["HOW TO: 5 QUICK & EASY HAIRSTYLES FOR SHORT HAIR !! 😍"], categoryIds: [24] }).text).toBe("");
+  expect(topicSubject("how to vlog", { storyName: "How to Vlog", titles: ["How to Vlog (feat. TomSka)"], categoryIds: [23] }).text).not.toBe("");
+});
