@@ -52,22 +52,27 @@ export function storyContext(snap: Loaded, story: StoryView): TopicContext {
 
 /** Videos per channel name in the snapshot, and how many of them have titles in capitals (counted once per snapshot,
  * from the columns when the body has them). */
-function channelVideos(snap: Loaded): Map<string, { videos: number; shouted: number }> {
+function channelVideos(snap: Loaded): Map<string, ChannelTally> {
   return cached(snap, "channelVideos", 0, () => {
-    const out = new Map<string, { videos: number; shouted: number }>();
-    const add = (channel: string, title: string) => {
-      const e = out.get(channel) ?? { videos: 0, shouted: 0 };
-      e.videos++;
-      if (isShouting(title)) e.shouted++;
-      out.set(channel, e);
-    };
+    const out = new Map<string, ChannelTally>();
     const c = vaultColumns(snap.body);
     if (c) {
+      // Keyed by string id, named once per channel: the table builds a string on every str() call.
       const chan = c.col<Uint32Array>("v.channelTitle"), title = c.col<Uint32Array>("v.title");
-      for (let i = 0; i < chan.length; i++) add(c.str(chan[i]), c.str(title[i]));
-    } else for (const v of snap.body.videos) add(v.channelTitle, v.title);
+      const byId = new Map<number, ChannelTally>();
+      for (let i = 0; i < chan.length; i++) tally(byId, chan[i], c.str(title[i]));
+      for (const [k, e] of byId) out.set(c.str(k), e);
+    } else for (const v of snap.body.videos) tally(out, v.channelTitle, v.title);
     return out;
   });
+}
+
+type ChannelTally = { videos: number; shouted: number };
+function tally<K>(m: Map<K, ChannelTally>, key: K, title: string): void {
+  const e = m.get(key) ?? { videos: 0, shouted: 0 };
+  e.videos++;
+  if (isShouting(title)) e.shouted++;
+  m.set(key, e);
 }
 
 export function validatedPatterns(snap: Loaded, niche: Niche | null | undefined, now: number): PatternStat[] {

@@ -3,6 +3,7 @@
  * that is the channel's with a song glued on, a title that is a name and a music-video label only, a game named whole with
  * its subtitle, the season a show's trailer announces. Pure; string in, string or boolean out.
  */
+import { escapeRegExp } from "./text.ts";
 
 /** A name's letters and digits only, small, without a leading "The" (channels and names compared so). */
 export const alnum = (t: string) => t.toLowerCase().replace(/^the\s+/, "").replace(/[^\p{L}\p{N}]+/gu, "");
@@ -74,7 +75,7 @@ export function wholeGameName(name: string, titles: readonly string[]): string |
 /** The season a show's titles announce right after its name ("Fuller House | Season 3 - Official Trailer"), or null. */
 export function seasonOf(name: string, titles: readonly string[]): string | null {
   if (/\bseason\s+\d+$/i.test(name)) return null;
-  const lead = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const lead = escapeRegExp(name);
   const re = new RegExp(`^(?:the\\s+)?${lead}\\s*(?:[|:–—-]\\s*)?season\\s+(\\d{1,2})\\b`, "i");
   for (const t of titles) {
     const m = re.exec(t.trim());

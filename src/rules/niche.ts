@@ -23,6 +23,7 @@
  *   niche-filtered results rather than being forced into one.
  */
 import type { Niche } from "../domain/enums.ts";
+import { escapeRegExp } from "./text.ts";
 
 /** Most specific first: a "bitcoin price" title is Crypto before Finance; "nvidia earnings" Finance before Tech. */
 export const NICHE_PRIORITY: Niche[] = ["Crypto", "AI", "Finance", "Health", "Business", "Tech"];
@@ -155,17 +156,13 @@ function buildPhrases(): Map<string, Phrase> {
 
 const PHRASES = buildPhrases();
 
-function escape(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
 /**
  * One regex over every phrase, longest first, so at any position the longest phrase wins and each
  * word is used once. Boundaries are "not a letter or digit" on both sides, so "ai" does not match
  * "said" and "tech" does not match "technique".
  */
 const MATCHER = new RegExp(
-  `(?<![\\p{L}\\p{N}])(?:${[...PHRASES.keys()].sort((a, b) => b.length - a.length || (a < b ? -1 : 1)).map(escape).join("|")})(?![\\p{L}\\p{N}])`,
+  `(?<![\\p{L}\\p{N}])(?:${[...PHRASES.keys()].sort((a, b) => b.length - a.length || (a < b ? -1 : 1)).map(escapeRegExp).join("|")})(?![\\p{L}\\p{N}])`,
   "gu",
 );
 

@@ -11,7 +11,7 @@ import { ANIMAL_HARM, episodeOfShow, trailersOnly, genreOf, isGivenName, isCompa
 import { classifyHook } from "./hook.ts";
 import { readability } from "./readability.ts";
 import { calm, capRuns, isCommonWord, plainCaps, plainShort, shiftTypos, unAlternate } from "./shouting.ts";
-import { STOPWORDS } from "./text.ts";
+import { STOPWORDS, escapeRegExp } from "./text.ts";
 import { MUSIC_LABEL, alnum, channelSpelling, gluedToChannel, labelOnly, namesChannel, seasonOf, wholeGameName } from "./names.ts";
 
 export interface Subject {
@@ -484,14 +484,14 @@ function songHolding(word: string, ctx: TopicContext): string | null {
   for (const t of ctx.titles ?? []) {
     const m = /^[^-–—]+\s[-–—]\s(.+)$/.exec(t);
     const song = m?.[1].replace(/\s*[([][^)\]]*[)\]]/g, "").trim();
-    if (song && song.toLowerCase() !== w && new RegExp(`(?:^|\\s)${w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`, "i").test(song) && song.split(" ").length <= 6) return song;
+    if (song && song.toLowerCase() !== w && new RegExp(`(?:^|\\s)${escapeRegExp(w)}$`, "i").test(song) && song.split(" ").length <= 6) return song;
   }
   return null;
 }
 
 /** Whether a title credits `name` as a performer: second before the dash ("Usher and Blake Shelton - Stand By Me") or after "ft." / "feat.". */
 function creditedPerformer(name: string, ctx: TopicContext): boolean {
-  const n = name.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const n = escapeRegExp(name.toLowerCase());
   // (Not a name alone before the dash: "Powerpuff Girls Theme - Bagpipe Rock" is a song, "G10 - Highest Note …" a note.)
   const re = new RegExp(`\\b(?:and|&|x)\\s+${n}\\s+[-–—]\\s|\\b(?:ft\\.?|feat\\.?|featuring)\\s+${n}\\b`, "i");
   return (ctx.titles ?? []).some((t) => re.test(t));

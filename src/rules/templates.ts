@@ -523,6 +523,13 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
   const h = helpers(s, year, rw);
   // Without the span first if the span makes it too long: the subject matters more than the frame.
   const tries = s.span ? [h, { ...h, span: "" }] : [h];
+  // An explainer of something past ("Thalidomide: The Chemistry Mistake That Killed Thousands of Babies", Education)
+  // is no developing story: no "… So Far". Nor is one video of it: footage, an explanation, a briefing or a bulletin
+  // ("Live Footage as Hurricane Irma Destroys Maho Beach Cam: What We Know So Far", "Hurricane Jose 5 a.m. Advisory:
+  // What Do We Know So Far?"). Nor is an event its name dates to an earlier year ("2011 Comic-Con - What We Know",
+  // read in 2017), which takes no "What We Know" either. Facts of the subject: read once, not per template.
+  const dated = pastYear(s.text, year);
+  const noSoFar = dated || EXPLAINER_CATS.has(s.cat ?? -1) || FOOTAGE.test(s.text) || ONE_REPORT.test(s.text);
   for (const fam of families(s, rw)) {
     const vs = byFamily[fam];
     if (!vs || vs.length === 0) continue;
@@ -534,14 +541,7 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
       for (const tpl of order) {
         const raw = tpl(hh);
         if (!raw) continue;
-        // An explainer of something past ("Thalidomide: The Chemistry Mistake That Killed Thousands of Babies", Education)
-        // is no developing story: no "… So Far".
-        if (EXPLAINER_CATS.has(s.cat ?? -1) && /\bso far\b/i.test(raw)) continue;
-        // Nor is one video of it: footage, an explanation, a briefing or a bulletin ("Live Footage as Hurricane Irma
-        // Destroys Maho Beach Cam: What We Know So Far", "Hurricane Jose 5 a.m. Advisory: What Do We Know So Far?").
-        if (/\bso far\b/i.test(raw) && (FOOTAGE.test(s.text) || ONE_REPORT.test(s.text))) continue;
-        // Nor is an event its name dates to an earlier year ("2011 Comic-Con - What We Know", read in 2017).
-        if (/\bso far\b|\bwhat we know\b/i.test(raw) && pastYear(s.text, year)) continue;
+        if ((noSoFar && /\bso far\b/i.test(raw)) || (dated && /\bwhat we know\b/i.test(raw))) continue;
         const text = accepted(raw, pattern, s, rw);
         if (text) return text;
       }
@@ -572,6 +572,13 @@ function accepted(raw: string, pattern: string, s: Subject, rw: boolean): string
   // Review", "Adrian Peterson: 'The Sky Is the Limit': What Do You Think?"): two colons do not read.
   const colons = (x: string) => (x.match(/:(?!\d)/g) ?? []).length;
   if (colons(s.text) > 0 && colons(text) > colons(s.text)) return null;
+  // A performer's name that keeps a word small ("The xx", spelled so by the band's channel) keeps it in any title;
+  // first, so that the article below finds the name as the subject spells it.
+  const tail = s.kind === "person" ? s.text.replace(/^(?:The|An|A)\s/, "") : "";
+  if (/(?:^|\s)(?!(?:a|an|the|of|and|or|in|on|at|to|for|by|with|x|vs)\s)\p{Ll}[\p{L}\p{N}]*/u.test(tail)) {
+    const at = text.toLowerCase().indexOf(tail.toLowerCase());
+    if (at >= 0) text = `${text.slice(0, at)}${tail}${text.slice(at + tail.length)}`;
+  }
   // A work's or a band's own "The" keeps its capital inside a title ("What I Loved About The Babysitter",
   // "5 Things You Didn't Know About The Score"); Title Case would write it as the article.
   // So do "A" and "An" ("My Honest Reaction to A Boogie Wit Da Hoodie", "My Honest Review of A Quiet Place").
@@ -580,14 +587,6 @@ function accepted(raw: string, pattern: string, s: Subject, rw: boolean): string
     const article = own[1];
     const at = text.indexOf(`${article.toLowerCase()} ${s.text.slice(article.length + 1)}`);
     if (at > 0) text = `${text.slice(0, at)}${article}${text.slice(at + article.length)}`;
-  }
-  // A performer's name that keeps a word small ("The xx", spelled so by the band's channel) keeps it in any title.
-  if (s.kind === "person" && /(?:^|\s)(?!(?:a|an|the|of|and|or|in|on|at|to|for|by|with|x|vs)\s)\p{Ll}[\p{L}\p{N}]*/u.test(s.text.replace(/^(?:The|An|A)\s/, ""))) {
-    const tail = s.text.replace(/^(?:The|An|A)\s/, "");
-    const at = text.toLowerCase().indexOf(tail.toLowerCase());
-    if (at >= 0) text = `${text.slice(0, at)}${tail}${text.slice(at + tail.length)}`;
-    const own2 = /^(The|An|A)\s/.exec(s.text);
-    if (own2 && at > 0 && text.slice(at - own2[1].length - 1, at - 1).toLowerCase() === own2[1].toLowerCase()) text = `${text.slice(0, at - own2[1].length - 1)}${own2[1]}${text.slice(at - 1)}`;
   }
   // A tutorial the creator tried ("I Tried a 10-Step Korean Skincare Routine for a Month") stays a trial, not "… in 10 Minutes".
   const trial = rw && s.reviewed && (s.kind === "howto" || s.genre === "food") && !FRAME_CHANGE.test(text);

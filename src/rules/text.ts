@@ -252,3 +252,8 @@ export function adjacentJoins(toks: readonly string[]): string[] {
   for (let i = 0; i + 1 < toks.length; i++) out.push(toks[i] + toks[i + 1]);
   return out;
 }
+
+/** `s` with every RegExp metacharacter escaped, to match it literally inside a built pattern. */
+export function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

@@ -20,6 +20,7 @@
  * Deliberately a rule, not a model: it decides only which template family reads right, and a wrong
  * call costs a less apt hook, never a wrong fact. Tested in test/rules/topickind.test.ts.
  */
+import { escapeRegExp } from "./text.ts";
 
 export type TopicKind = "product" | "person" | "event" | "howto" | "money" | "headline" | "general";
 export const TOPIC_KINDS: readonly TopicKind[] = ["product", "person", "event", "howto", "money", "headline", "general"];
@@ -330,9 +331,10 @@ export function genreOf(text: string, ctx: GenreContext = {}): Genre | null {
   // Nor another film the title names ("Film Theory: Is The Emoji Movie ILLEGAL?" is no film called "Film Theory").
   const outside = (t: string) => (/movie/i.test(t) ? t.replace(/\bThe(?:\s+\p{Lu}[\p{L}'’]*)+\s+Movie\b/gu, " ") : t).toLowerCase().split(text.toLowerCase()).join(" ");
   // "a GALEN HOOKS film" credits a filmmaker: the name is a person's, not a film's.
-  const credit = new RegExp(String.raw`\ba\s+${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\s+(?:film|production)\b`, "i");
+  const credit = new RegExp(String.raw`\ba\s+${escapeRegExp(text)}\s+(?:film|production)\b`, "i");
   // (The title must name it whole: "FATHER FIGURES - Official Redband Trailer" is another work than Sam Smith's "Father Figure".)
-  const wholeIn = (t: string) => new RegExp(String.raw`(?<![\p{L}\p{N}])${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\p{L}\p{N}])`, "iu").test(t);
+  let whole: RegExp | undefined;
+  const wholeIn = (t: string) => (whole ??= new RegExp(String.raw`(?<![\p{L}\p{N}])${escapeRegExp(text)}(?![\p{L}\p{N}])`, "iu")).test(t);
   if (share(FILM) + share(ENTERTAINMENT) >= 0.5 && (ctx.titles ?? []).some((t) => SCREEN_WORDS.test(outside(t)) && wholeIn(t)) && !(ctx.titles ?? []).some((t) => credit.test(t))) return "screen";
   // (Not a name credited before a release's dash: "Skrillex & Poo Bear - Would You Ever" makes Poo Bear a performer.)
   const credited = (ctx.titles ?? []).some((t) => { const i = t.toLowerCase().indexOf(text.toLowerCase()); return i >= 0 && /^\s+[-–—]\s/.test(t.slice(i + text.length)); });
