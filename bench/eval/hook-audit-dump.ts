@@ -5,10 +5,9 @@
  *
  *   bun bench/eval/hook-audit-dump.ts [--snapshots DIR] [--out DIR] [--parts 6]
  */
-import { Engine } from "../../src/engine/engine.ts";
+import { openSnapshot } from "./snapshot.ts";
 import { storyContext } from "../../src/engine/service.ts";
 import { hookRescue } from "../../src/api/hook-rescue.ts";
-import { log } from "../../src/log.ts";
 
 const arg = (name: string, dflt: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -22,12 +21,7 @@ const dir = arg("snapshots", "snapshots");
 const outDir = arg("out", "/tmp/hook-audit");
 const parts = Number(arg("parts", "6"));
 
-log.setQuiet(true);
-const engine = new Engine(dir);
-engine.refresh();
-const snap = engine.current;
-if (!snap) throw new Error(`no snapshot in ${dir}`);
-const now = Date.parse(snap.body.date + "T12:00:00Z");
+const { snap, now } = openSnapshot(dir);
 const CAT: Record<number, string> = { 1: "Film&Animation", 2: "Autos", 10: "Music", 15: "Pets&Animals", 17: "Sports", 19: "Travel", 20: "Gaming", 22: "People&Blogs", 23: "Comedy", 24: "Entertainment", 25: "News&Politics", 26: "Howto&Style", 27: "Education", 28: "Science&Tech", 29: "Nonprofits", 43: "Shows" };
 const byName = new Map(snap.idx.stories.map((s) => [s.rec.name, s]));
 const seen = new Set<string>();

@@ -7,6 +7,7 @@
  *   bun bench/eval/text-cost.ts --base /tmp/base [--snapshots DIR] [--rounds 8]
  */
 import { resolve } from "node:path";
+import { openSnapshot } from "./snapshot.ts";
 
 const arg = (name: string, dflt: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -33,12 +34,7 @@ async function load(root: string): Promise<Code> {
 }
 const here = await load(resolve(import.meta.dir, "../.."));
 const other = await load(resolve(base));
-const { Engine } = await import("../../src/engine/engine.ts");
-const engine = new Engine(dir);
-engine.refresh();
-const snap = engine.current as any;
-if (!snap) throw new Error(`no snapshot in ${dir}`);
-const now = Date.parse(snap.body.date + "T12:00:00Z");
+const { snap, now } = openSnapshot(dir);
 const titles = [...new Set(snap.body.videos.map((v: { title: string }) => v.title))] as string[];
 const names = snap.idx.stories.map((s: { rec: { name: string } }) => s.rec.name.toLowerCase());
 

@@ -8,11 +8,10 @@
  * Topics: story names of random stories, typed in lower case as a user would ("iphone x").
  * Drafts: titles of random videos of the vault, as a creator would paste them.
  */
-import { Engine } from "../../src/engine/engine.ts";
+import { openSnapshot } from "./snapshot.ts";
 import { hookRescue } from "../../src/api/hook-rescue.ts";
 import { grade } from "../../src/rules/grade.ts";
 import { gradeContext, matchCached } from "../../src/engine/service.ts";
-import { log } from "../../src/log.ts";
 import { BANNED_WHEN_SENSITIVE, toneOf } from "../../src/rules/tone.ts";
 import { mulberry32 } from "../../scripts/prng.ts";
 
@@ -24,12 +23,7 @@ const dir = arg("snapshots", "snapshots");
 const seed = Number(arg("seed", "11"));
 const n = Number(arg("n", "20"));
 
-log.setQuiet(true);
-const engine = new Engine(dir);
-engine.refresh();
-const snap = engine.current;
-if (!snap) throw new Error(`no snapshot in ${dir}`);
-const now = Date.parse(snap.body.date + "T12:00:00Z");
+const { snap, now } = openSnapshot(dir);
 
 const rand = mulberry32(seed); // the same sample on every run
 const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)];
