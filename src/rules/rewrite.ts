@@ -469,7 +469,9 @@ export function topicSubject(topic: string, ctx: TopicContext = {}): Subject {
     // it: "Bu Reveals What Ended Relationship With Tracee Ellis Ross" is about someone else.
     const at = padded(f.text).indexOf(padded(undated(name)));
     // One word more is enough ("Disney Villain" → "Disney Villain Lipsticks"), not a word a cut left dangling ("… 2.20 Is").
-    if ((at === 0 || (at > 0 && !ownName(name))) && f.text.split(" ").length >= s.text.split(" ").length + 1 && !f.cut && !/\s(?:is|are|was|were|be|to|of|and|or|the|a|an|with|for)$/i.test(f.text)) return f;
+    // (Nor a partner a release credits: "Fifth Harmony & Becky G - All in My Head" is not what "fifth harmony" asked about.)
+    const credit = at === 0 && f.text.toLowerCase().startsWith(undated(name).toLowerCase()) && /^\s*(?:&|x|ft\.?|feat\.?|featuring)\s/i.test(f.text.slice(undated(name).length));
+    if ((at === 0 || (at > 0 && !ownName(name))) && !credit && f.text.split(" ").length >= s.text.split(" ").length + 1 && !f.cut && !/\s(?:is|are|was|were|be|to|of|and|or|the|a|an|with|for)$/i.test(f.text)) return f;
     // A list's first items alone name no one thing (the lead was too long to quote).
     if (listCut && s.text.includes(",")) return { ...s, text: "" };
   }

@@ -460,8 +460,10 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   // is out already: the season is what is coming ("Shameless Season 8: Everything We Know So Far", not "Shameless: …").
   const season = genre === "screen" ? seasonOf(s.text, ctx.titles ?? []) : null;
   if (season) return { ...s, ...story, text: `${s.text} Season ${season}`, the: false, genre, music: false };
-  // A film its titles always name with "The" ("Star Wars: The Last Jedi" for the story "Last Jedi") keeps it.
-  if (genre === "screen" && !/^the\s/i.test(s.text) && alwaysThe(s.text, ctx.titles ?? [])) return { ...s, ...story, text: `The ${s.text}`, the: false, genre, music: false };
+  // A film its titles always name with "The" or "My" ("Star Wars: The Last Jedi" for the story "Last Jedi", "My Little
+  // Pony: The Movie" for "Little Pony") keeps it.
+  const opener = genre === "screen" && !/^(?:the|my)\s/i.test(s.text) ? alwaysBefore(s.text, ctx.titles ?? []) : null;
+  if (opener) return { ...s, ...story, text: `${opener === "the" ? "The" : "My"} ${s.text}`, the: false, genre, music: false };
   const out: Subject = { ...s, ...story, text: genre === "food" ? dish(s.text) : s.text, genre, music: s.kind === "person" && music, ...(performers ? { performers } : {}) };
   return genre === "song" && !performers ? wholeSong(out, ctx) : out;
 }
@@ -547,11 +549,12 @@ function ownerOnly(name: string, titles: readonly string[]): boolean {
 /** A person doing something ("Tom Cruise singing (Jerry Maguire, 1996)"): a clip of them, no song. */
 const personDoing = (t: string) => /\s\p{L}{3,}ing$/u.test(t) && namesPerson(t.replace(/\s+\S+$/, ""));
 
-/** Whether every title (two at least) that names `name` writes "the" before it ("… The Last Jedi Trailer"). */
-function alwaysThe(name: string, titles: readonly string[]): boolean {
+/** The word every title (two at least) that names `name` writes before it: "the" ("… The Last Jedi Trailer") or "my" ("My Little Pony: The Movie"). */
+function alwaysBefore(name: string, titles: readonly string[]): "the" | "my" | null {
   const n = name.toLowerCase();
   const at = titles.map((t) => t.toLowerCase()).filter((t) => t.includes(n));
-  return at.length >= 2 && at.every((t) => t.split(n).slice(0, -1).every((before) => /\bthe\s$/.test(before)));
+  const every = (re: RegExp) => at.length >= 2 && at.every((t) => t.split(n).slice(0, -1).every((before) => re.test(before)));
+  return every(/\bthe\s$/) ? "the" : every(/\bmy\s$/) ? "my" : null;
 }
 
 /** A title that opens with `name` and a trailer or teaser label ("Jack Ryan - Teaser: …", "Lady Bird Official Trailer"). */

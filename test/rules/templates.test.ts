@@ -593,3 +593,22 @@ test("a show that keeps its article keeps the season its trailer announces", () 
   const s = topicSubject("the walking dead season 8", { storyName: "The Walking Dead Season 8", titles: ["The Walking Dead Season 8: Season Premiere NYCC Sneak Peek"], categoryIds: [24], topical: false });
   expect(s.text).toBe("The Walking Dead Season 8");
 });
+
+// From US reading 364 and GB reading 175 (session 10): "My Honest Opinion on Fifth Harmony & Becky G" for "fifth harmony";
+// "5 Things to Know Before You Watch Little Pony".
+test("a partner a release credits is not the typed name's; a film its titles always open with 'My' keeps it", () => {
+  const band = topicSubject("fifth harmony", {
+    storyName: "Fifth Harmony",
+    titles: ["Fifth Harmony & Becky G - All In My Head (PSA Tour Argentina)", "Fifth Harmony Spin the TRL Wheel of Dance in 'Step Off' | Weekdays at 3:30pm | #TRL", "Fifth Harmony Play 'Requestions' w/ TRL Fans! | Weekdays at 3:30pm | #TRL"],
+    categoryIds: [10, 24, 24],
+    channels: ["Becky G México", "TRL", "TRL"],
+  });
+  expect(band.text).toBe("Fifth Harmony");
+  // A fragment its lead title goes on from is still answered for the lead title.
+  const buys = topicSubject("boyfriend buys", { storyName: "Boyfriend Buys", titles: ["Boyfriend Buys My Outfits", "Boyfriend Buys My Makeup"], categoryIds: [22, 22], channels: ["A", "B"] });
+  expect(buys.text).toBe("Boyfriend Buys My Outfits");
+  const pony = topicSubject("little pony", { storyName: "Little Pony", titles: ["MY LITTLE PONY CAKE! - NERDY NUMMIES", "My Little Pony: The Movie - Official 'Rainbow' Lyric Music Video by Sia"], categoryIds: [26, 1], channels: ["Rosanna Pansino", "Hasbro"] });
+  const hooks = TEMPLATE_PATTERNS.map((p) => hookText(p, pony, 2017)).filter(Boolean);
+  expect(hooks.length).toBeGreaterThan(0);
+  for (const h of hooks) expect(h).toMatch(/My Little Pony/);
+});
