@@ -159,10 +159,6 @@ export interface TopicContext extends GenreContext {
   storyName?: string | null;
   /** Titles of the story's items (videos, news headlines), for casing and tone. */
   titles?: readonly string[];
-  /** Channel names of the story's videos: a music story named after its channel is an artist. */
-  channels?: readonly string[];
-  /** For a one-word story name: how many stories of the snapshot hold that word (a common word is held by many). */
-  nameStories?: number;
   /** For a one-word typed topic: how many stories of the snapshot hold that word. */
   topicStories?: number;
   /** For a story of one channel: how many videos that channel has in the snapshot. */
@@ -389,7 +385,10 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   // (More than half the videos, as topicKind counts a music story.)
   const music = cc.n > 0 && (cc.counts.get(MUSIC) ?? 0) * 2 > cc.n;
   const trailerYear = yearOfTrailers(s.text, ctx.titles ?? []);
-  const vlog = (cat === PEOPLE_BLOGS || cat === HOWTO_STYLE) && (ctx.channelVideos ?? 0) >= 3 && (personChannel(ctx.channels?.[0] ?? "") || (ctx.channelShouting ?? 0) >= SHOUTING_CHANNEL);
+  // (A channel that calls itself a vlog posts vlogs, in any category and however few are in the snapshot:
+  // "PointlessBlogVlogs", "MandevilleVlogs".)
+  const ch0 = ctx.channels?.[0] ?? "";
+  const vlog = ((cat === PEOPLE_BLOGS || cat === HOWTO_STYLE) && (ctx.channelVideos ?? 0) >= 3 && (personChannel(ch0) || (ctx.channelShouting ?? 0) >= SHOUTING_CHANNEL)) || ((ctx.channelVideos ?? 0) >= 1 && /vlogs?$/i.test(ch0));
   // Every title a trailer, teaser or first look: the film is not out yet as far as the story says (see Subject.unseen).
   const { upcoming, unseen } = trailerFacts(ctx.titles ?? []);
   const story = { cat, storied: (ctx.titles?.length ?? 0) > 0, upcoming, ...(unseen ? { unseen } : {}), ...(trailerYear ? { trailerYear } : {}), ...(vlog ? { vlog } : {}) };

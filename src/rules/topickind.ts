@@ -11,7 +11,8 @@
  *   2. money    money words (price, stocks, bitcoin, budget, $…), or the story's niche is Finance/Crypto
  *   3. event    event words (shooting, hurricane, election, awards, premiere, …) or a date ("October 4th")
  *   4. product  device/brand/model words (iPhone, Pixel, PS4, camera, …), review/unboxing framing, a
- *               Gaming (20) story, or a Tech/AI story whose name is short and carries a model token ("C1")
+ *               Gaming (20) story whose name something says is played (a trailer, gameplay, a platform…), or a
+ *               Tech/AI story whose name is short and carries a model token ("C1")
  *   5. person   2-3 capitalised-or-plain words opening with a common given name ("taylor swift"), or a
  *               short Music (10) story name (the artist: music titles read "Artist - Song")
  *   6. headline the topic is itself a headline: ≥ 6 words, a question, a first/second-person word, or
@@ -31,6 +32,10 @@ export interface KindContext {
   niche?: string | null;
   /** Titles of the matched story's items. */
   titles?: readonly string[];
+  /** For a one-word story name: how many stories of the snapshot hold that word (a common word is held by many). */
+  nameStories?: number;
+  /** Channel names of the story's videos: a music story named after its channel is an artist; a game's own channel posts it. */
+  channels?: readonly string[];
 }
 
 const HOWTO_RE = /^how to\b|\b(?:tutorials?|recipes?|diy|step[- ]by[- ]step|tips|tricks|hacks?|routine|guide|workout|hairstyles?|makeup look|meal prep|lesson|beginners?)\b/i;
@@ -196,7 +201,7 @@ export function topicKind(text: string, ctx: KindContext = {}, hooked = false): 
   // (Nor a channel's series, every title of which is "<name>: <an episode that says something>": "Game Theory: The Pokedex
   // is FULL OF LIES!" is The Game Theorists' show, no game to switch to.)
   if (w.length <= 5 && majority(GAMING) && seriesLabel(t, ctx.titles ?? [])) return "headline";
-  if (w.length <= 5 && majority(GAMING) && !w.slice(1).some(gerundOpener) && !/\b(?:build|builds|glitch|glitches|montage|moments|fails|clutch|ace|wins?|kills|walkthrough|gameplay|playthrough|speedrun|tips|tricks|guide)$/i.test(t) && !(ctx.titles ?? []).some((x: string) => /\b(?:musical|song|soundtrack|theme song|music video)\b/i.test(x)) && !episodic) return "product";
+  if (w.length <= 5 && majority(GAMING) && played(t, ctx) && !w.slice(1).some(gerundOpener) && !/\b(?:build|builds|glitch|glitches|montage|moments|fails|clutch|ace|wins?|kills|walkthrough|gameplay|playthrough|speedrun|tips|tricks|guide)$/i.test(t) && !(ctx.titles ?? []).some((x: string) => /\b(?:musical|song|soundtrack|theme song|music video)\b/i.test(x)) && !episodic) return "product";
   if (w.length <= 4 && (ctx.niche === "Tech" || ctx.niche === "AI") && MODEL_TOKEN_RE.test(t)) return "product";
   if (namesPerson(t)) return "person";
   // (Nor a song a cover names first, before its label or its original singer: "MONSTER MASH - (Pop Punk Halloween cover by
@@ -218,6 +223,24 @@ export function topicKind(text: string, ctx: KindContext = {}, hooked = false): 
   if (w.length >= 6 || HEADLINE_WORDS_RE.test(t) || (w.length >= 2 && SERIES_VERB_END.test(t))) return "headline";
   return "general";
 }
+
+/**
+ * A Gaming story's name is a game only when something says it is played: a title plays, shows or sells it (a trailer,
+ * gameplay, a speedrun, a platform) or another story of the snapshot holds its one word ("PUBG"). Otherwise it names one
+ * upload or a channel's segment ("Fool Me Once.... [GTA 5]", "Angry Rant - WTF?! at the Loot Crates in Battlefront 2!",
+ * "The Good Boys Of YouTube (The Jimquisition)"): no game to review.
+ */
+function played(name: string, ctx: KindContext): boolean {
+  // (With no titles at all, nothing says otherwise: the category decides.)
+  if (!ctx.titles) return true;
+  if (!name.includes(" ") && (ctx.nameStories ?? 0) >= 2) return true;
+  // (A game's own channel posts it: "Pokémon GO" by Pokémon GO.)
+  const squash = (x: string) => x.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+  if ((ctx.channels ?? []).some((c) => squash(c) === squash(name))) return true;
+  return (ctx.titles ?? []).some((x) => GAME_EVIDENCE.test(x));
+}
+const GAME_EVIDENCE =
+  /\b(?:play(?:s|ing|ed)?|gameplay|walkthrough|playthrough|speedrun|let'?s play|trailer|teaser|reveal|demo|beta|dlc|patch|update|launch|glitch(?:es)?|review|the game|nintendo|switch|ps4|xbox|pc|ios|android|3ds|steam|available)\b/i;
 
 /**
  * What a `general` subject is, read from the matched story: one dish, song, film, animal, explainer,

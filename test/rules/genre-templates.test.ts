@@ -1891,7 +1891,7 @@ test("a creator's own update or vlog gets no frame; a subject opening with a pre
   expect(hooks("In a Hit and Run!! Driving With Liza Part 4!")).toEqual([]);
   const pre = hooks("In a Hit and Run With My Brother Last Night");
   for (const h of pre) expect(h).toMatch(/^In a Hit and Run/);
-  const game = hooks("For Honor", 20);
+  const game = TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("for honor", { storyName: "For Honor", titles: ["For Honor: Season 3 - Tribute Mode Reveal | Trailer | Ubisoft [US]"], categoryIds: [20] }), 2017)).filter(Boolean) as string[];
   expect(game.join(" / ")).not.toMatch(/\bfor Honor/);
   expect(game.some((h) => /\S For Honor/.test(h))).toBe(true);
 });

@@ -612,3 +612,15 @@ test("a partner a release credits is not the typed name's; a film its titles alw
   expect(hooks.length).toBeGreaterThan(0);
   for (const h of hooks) expect(h).toMatch(/My Little Pony/);
 });
+
+// From the GB hook audit (session 10): "Zalfie New Flat Surprise [Reaction]", "The House Is a Mess: My Honest Reaction".
+test("a channel that calls itself a vlog posts vlogs: no reaction, whatever its category and count", () => {
+  const flat = topicSubject("zalfie new flat surprise!", { storyName: "Zalfie New Flat Surprise!", titles: ["Zalfie New Flat Surprise!"], categoryIds: [24], channels: ["PointlessBlogVlogs"], channelVideos: 12 });
+  expect(flat.vlog).toBe(true);
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, flat, 2017)).filter(Boolean).join(" / ")).not.toMatch(/Reaction/);
+  const mess = topicSubject("the house is a mess", { storyName: "The House is a Mess", titles: ["The House is a Mess"], categoryIds: [22], channels: ["MandevilleVlogs"], channelVideos: 2 });
+  expect(mess.vlog).toBe(true);
+  // A channel named like a person that does not call itself a vlog, with one video, is not read as one.
+  const clip = topicSubject("dennis skinner brings the roof down at labour party", { storyName: "Dennis Skinner Brings the Roof Down at Labour Party", titles: ["Dennis Skinner Brings the Roof Down at Labour Party Conference"], categoryIds: [22], channels: ["Owen Jones"], channelVideos: 1 });
+  expect(clip.vlog).toBeFalsy();
+});

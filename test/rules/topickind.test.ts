@@ -159,3 +159,23 @@ test("a trailer counts for a work only when it names it whole", () => {
   expect(genreOf("Father Figure", { categoryIds: [10, 24], titles: ["Sam Smith - Father Figure in the Live Lounge", "FATHER FIGURES - Official Redband Trailer"], topical: true })).not.toBe("screen");
   expect(genreOf("Father Figures", { categoryIds: [10, 24], titles: ["Sam Smith - Father Figure in the Live Lounge", "FATHER FIGURES - Official Redband Trailer"], topical: true })).toBe("screen");
 });
+
+// From the GB hook audit (session 10, held out: 63 of 163 hooks of product subjects flagged, most of them Gaming uploads
+// read as games: "I Switched to Angry Rant: My Honest Review", "Fool Me Once [Honest Review]").
+test.each([
+  // [name, titles, extra context, is a game]
+  ["Angry Rant", ["Angry Rant - WTF?! at the Loot Crates in Battlefront 2!"], {}, false],
+  ["Fool Me Once", ["Fool Me Once.... [GTA 5]"], {}, false],
+  ["The Good Boys of YouTube", ["The Good Boys Of YouTube (The Jimquisition)"], {}, false],
+  ["In Development", ["In Development: Ana, Skins, Sprays, and More!"], {}, false],
+  ["Game Theory", ["Game Theory: How Zelda Breath of the Wild SOLVES The Zelda Timeline!"], {}, false],
+  ["Cuphead", ["How It Feels To Play Cuphead"], {}, true],
+  ["Destiny 2", ["Destiny 2: Wardcliff Coil Glitch! How To Get Unlimited Power Ammo"], {}, true],
+  ["Street Fighter V", ["Street Fighter V: Arcade Edition - Reveal Trailer"], {}, true],
+  ["Monument Valley 2", ["Monument Valley 2 - Available on Android & iOS November 6th 2017"], {}, true],
+  ["PUBG", ["PUBG | When you find the weapon first."], { nameStories: 3 }, true],
+  ["PUBG", ["PUBG | When you find the weapon first."], { nameStories: 1 }, false],
+  ["Pokémon GO", ["Pokémon GO - Spooky Pokémon Sableye, Banette, and Others Arrive in Pokémon GO!"], { channels: ["Pokémon GO"] }, true],
+] as const)("a Gaming story's name is a game only when something says it is played: %p", (name, titles, extra, game) => {
+  expect(topicKind(name, { categoryIds: [20], titles, ...extra }) === "product").toBe(game);
+});
