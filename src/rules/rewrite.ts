@@ -424,6 +424,16 @@ export function topicSubject(topic: string, ctx: TopicContext = {}): Subject {
   // A topic that is framing alone ("watch live", the name of a story cut from "WATCH LIVE: …") is
   // answered for the subject of the story's lead title.
   const lead = ctx.titles?.[0];
+  // A trailer named by the event it was shown at ("NY Comic-Con Official Trailer: THE X-FILES | Season 11") is the
+  // work's, named after the colon: "NY Comic-Con" is not what it shows.
+  if (s.kind === "event" && /\btrailer$/i.test(safeTopic(named)) && lead?.toLowerCase().startsWith(`${safeTopic(named).toLowerCase()}:`)) {
+    const rest = lead.slice(safeTopic(named).length + 1);
+    const work = rest.split(/\s[|–—-]\s|\s\|/)[0].trim();
+    // (With the season it announces: "… | Season 11 | …".)
+    const season = /[|–—-]\s*season\s+(\d{1,2})\b/i.exec(rest)?.[1];
+    const w = work ? subjectFromText(work, ctx) : null;
+    if (w?.text) return season && !/\bseason\s+\d/i.test(w.text) ? { ...w, text: `${w.text} Season ${season}` } : w;
+  }
   if (FRAMING_ONLY.test(s.text) && lead) {
     const t = subjectFromText(lead, ctx);
     if (t.text && !FRAMING_ONLY.test(t.text)) return t;

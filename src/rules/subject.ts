@@ -180,12 +180,14 @@ function commonNoun(storyName: string | null | undefined, text: string): boolean
 /** A thing described, not named, by its first word ("Semi-Automatic Portable Railgun", "Light-Up LED Dress"): it takes "the". */
 const DESCRIBED = /^(?:semi-automatic|automatic|portable|electric|light-up|giant|tiny|mini|huge|homemade|handmade|wooden|smart|wireless|foldable|self-driving|flying|robotic|solar|cheap|expensive|inflatable|edible|waterproof|bulletproof)$/i;
 
+/** "Live" before a staged event is the stream's label, not the event's name ("Live Apple Event" is the Apple Event). */
+const LIVE_BEFORE_EVENT = /^live\s+(?=(?:[\p{L}\p{N}'’.&-]+\s+){0,3}(?:event|keynote|conference|ceremony|launch|awards|parade|debate|briefing|address)$)/iu;
 const THE_HEADS = new Set(
   ("shooting attack bombing earthquake election referendum debate awards emmys oscars grammys vmas festival concert premiere " +
     "finale trial verdict summit keynote conference expo convention ceremony parade protest protests march rally eclipse outage shutdown crash draft " +
     "playoffs tour storm floods fire game match series price prices market economy bubble fork budget deal ipo rate rates dollar " +
     "diet challenge trend update battery camera screen display design launch lineup trailer controversy scandal feud movement " +
-    "commercial ad speech interview performance documentary announcement theme release reveal championship championships open cup bowl derby olympics event carpet contest competition pageant briefing test twins brothers sisters cam webcam livestream range collection board look weigh-in").split(" "),
+    "commercial ad speech interview performance documentary announcement theme release reveal championship championships open cup bowl derby olympics event carpet contest competition pageant briefing test twins brothers sisters cam webcam livestream range collection board look weigh-in anniversary").split(" "),
 );
 /** Bodies and places named by letters that read with "the" ("the NFL", "the FBI", "the UK"); "NASA" and "UNICEF" do not. */
 const THE_ACRONYMS = new Set("NFL NBA MLB NHL NCAA FBI CIA NSA IRS FDA EPA FCC SEC NRA UN EU NHS BBC UK US USA GOP DNC RNC".split(" "));
@@ -238,7 +240,7 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   // So is a tag whose opening star a cut took ("NEW* PLAYTESTING MICKEY"), and a label
   // whose closing star a cut took ("… Jaylen Brown 1 on 1 *MUST WATCH"), or of up to three capitalised words
   // ("Filming Something Special *UK YouTubers"; not a small-letter aside, "clothes *for cheap").
-  let t = safeTopic(topic).replace(/\s+\*{2,}[^*]+$|\s+\*+(?:must\s+(?:watch|see)|gone\s+wrong|not\s+clickbait|live|new|emotional|hilarious|omg|insane|epic)!*$/iu, "").replace(/\s+\*+(?=\p{Lu})(?:[^*\s]+\s?){1,3}$/u, "").replace(/^(?:new|update|live|updated)\*+\s+/i, "").replace(/(^|\s)w\/\s*/gi, "$1with ").replace(/(\s)w(?=\s+\p{Lu}{2,})/gu, "$1with").replace(/^([^“"]*)[”"](?=[^“”"]*$)/u, "$1 ").replace(/(^|\s)['‘"“](?=[^'’"”]*$)/u, "$1").replace(/(?<![\p{L}*])\*+|\*+(?![\p{L}*])/gu, " ").replace(/\s+/g, " ").trim();
+  let t = safeTopic(topic).replace(/\s+\*{2,}[^*]+$|\s+\*+(?:must\s+(?:watch|see)|gone\s+wrong|not\s+clickbait|live|new|emotional|hilarious|omg|insane|epic)!*$/iu, "").replace(/\s+\*+(?=\p{Lu})(?:[^*\s]+\s?){1,3}$/u, "").replace(/^(?:new|update|live|updated)\*+\s+/i, "").replace(LIVE_BEFORE_EVENT, "").replace(/(^|\s)w\/\s*/gi, "$1with ").replace(/(\s)w(?=\s+\p{Lu}{2,})/gu, "$1with").replace(/^([^“"]*)[”"](?=[^“”"]*$)/u, "$1 ").replace(/(^|\s)['‘"“](?=[^'’"”]*$)/u, "$1").replace(/(?<![\p{L}*])\*+|\*+(?![\p{L}*])/gu, " ").replace(/\s+/g, " ").trim();
   // Shorthand spelled out and labels dropped: "@" between words is "at" ("Under Pressure @ Colonial Life Arena"); a price is
   // written "$50", not "50$"; a throwback tag opening it is a label ("#tbt Windows 95 Video Guide …"). (A resolution closing
   // it, "Drone Tour 4K", was tried as a label too: without it the tour read as a product, "Automatica" as a performer.)

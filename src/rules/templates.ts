@@ -77,6 +77,12 @@ interface Helpers {
 /** A headline asks the audience, unless it already is a question ("Why Apple Needs Samsung", "Tara where are we?"). */
 /** A match ("Leeds v Burton", "Atletico Madrid vs Barcelona 1-1"): it is played, not reported on; no "What We Know". */
 const match = (h: Helpers) => /\s(?:v|vs\.?|versus)\s|\b\d+-\d+$/i.test(h.S);
+const unreported = (h: Helpers) => match(h) || STAGED.test(h.S);
+/**
+ * Nor is a show someone stages ("Global Citizen Festival", "Apple Event", "NY Comic-Con", "… 25th Anniversary"): it is
+ * watched, not reported on (GB hook audit, session 10: "developing-news frame on a concert livestream").
+ */
+const STAGED = /\b(?:festival|concert|awards?|emmys|oscars|grammys|vmas|amas|premiere|keynote|apple event|expo|convention|comic-con|ceremony|parade|anniversary|halftime show|opening night|launch event|webcast|weigh-?ins?)\b/i;
 /** A lesson's name ("Drugstore Makeup Tutorial"): no product to review, no habit to try for a week. */
 /** A lesson or a look, no product: no "My Honest … Review", no "I Tried This … for a Week" ("Smokey Makeup Look"). */
 const TUTORIAL = /\b(?:tutorial|guide|lesson|look)s?\b/i;
@@ -222,7 +228,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     general: [(h) => `${h.NP}: What Actually Matters`],
     product: [(h) => `${h.NP}${h.span}: What Actually Matters`, (h) => `${h.NP}: The Honest Review`],
     person: [(h) => `${h.S}: A Look Back`],
-    event: [(h) => (match(h) ? "" : `${h.NP}: What We Know So Far`), (h) => `${h.NP}: The Moments Everyone Is Talking About`],
+    event: [(h) => (unreported(h) ? "" : `${h.NP}: What We Know So Far`), (h) => `${h.NP}: The Moments Everyone Is Talking About`],
     howto: [(h) => `${h.S}: The Beginner's Guide`],
     howto_vp: [(h) => `How to ${h.S}: The Beginner's Guide`],
     money: [(h) => `${h.NP}: What It Means for Your Money`],
@@ -253,7 +259,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     general: [(h) => `${h.NP} in ${h.y}: What Changed`],
     product: [(h) => `${h.NP} in ${h.y}: Still Worth It?`],
     person: [(h) => `${h.S}: A Look Back (${h.y})`],
-    event: [(h) => (match(h) ? "" : `${h.NP}, ${h.y}: What We Know`)],
+    event: [(h) => (unreported(h) ? "" : `${h.NP}, ${h.y}: What We Know`)],
     howto: [(h) => `${h.S} in ${h.y}: The Updated Guide`],
     howto_vp: [(h) => `How to ${h.S} in ${h.y}`],
     money: [(h) => `${h.NP} in ${h.y}: What Changed`],
@@ -325,7 +331,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     // (A look back, not "The Story So Far": the frame must not take a life as ongoing; the snapshot does not
     // always say who has died: "Tom Petty", "George Michael", "Michael Jackson" in the GB vault.)
     person: [(h) => `${h.S} - A Look Back`],
-    event: [(h) => (match(h) ? "" : `${h.NP} - What We Know`)],
+    event: [(h) => (unreported(h) ? "" : `${h.NP} - What We Know`)],
     howto: [(h) => (/\b(?:tutorial|step|guide)\b/i.test(h.S) || TIPS.test(h.S) ? "" : `${h.S} - Easy Step-by-Step Tutorial`)],
     howto_vp: [(h) => `How to ${h.S} - The Easy Way`],
     money: [(h) => `${h.NP} - What It Means for You`],

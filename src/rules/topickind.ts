@@ -328,6 +328,8 @@ export function isComparison(text: string, ctx: KindContext = {}): boolean {
   if (sides.every(familySide)) return true;
   // A work named with its subtitle after a colon ("Marvel vs. Capcom: Infinite Collector's Edition UNBOXING") is no contest.
   if ((ctx.titles ?? []).some((t) => t.toLowerCase().startsWith(`${text.toLowerCase()}:`))) return false;
+  // Nor a fight's fixture, whatever channel posts it ("Canelo vs. Golovkin Weigh-In" from HBO Boxing, Film & Animation).
+  if (/\b(?:weigh[- ]?ins?|press conference|face[- ]?offs?|fight|bout|rematch)$/i.test(text)) return false;
   const cats = ctx.categoryIds ?? [];
   return !(cats.length && cats.filter((c) => c === SPORTS).length * 2 >= cats.length);
 }

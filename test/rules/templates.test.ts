@@ -624,3 +624,21 @@ test("a channel that calls itself a vlog posts vlogs: no reaction, whatever its 
   const clip = topicSubject("dennis skinner brings the roof down at labour party", { storyName: "Dennis Skinner Brings the Roof Down at Labour Party", titles: ["Dennis Skinner Brings the Roof Down at Labour Party Conference"], categoryIds: [22], channels: ["Owen Jones"], channelVideos: 1 });
   expect(clip.vlog).toBeFalsy();
 });
+
+// From the GB hook audit (session 10): "Global Citizen Festival, Central Park NYC - What We Know", "The Live Apple Event -
+// What We Know", "5 Things to Know About Canelo vs. Golovkin Weigh-In", "NY Comic-Con - What We Know" (an X-Files trailer).
+test("a staged show is watched, not reported on; 'Live' before an event is the stream's; a fight's weigh-in takes 'the'; a trailer named by its event is the work's", () => {
+  const all = (s: ReturnType<typeof topicSubject>) => TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017)).filter(Boolean).join(" / ");
+  const fest = topicSubject("global citizen festival, central park nyc", { storyName: "Global Citizen Festival, Central Park NYC", titles: ["Global Citizen Festival, Central Park NYC | LIVE on YouTube presented by Citi"], categoryIds: [10], channels: ["Global Citizen"] });
+  expect(all(fest)).toMatch(/Global Citizen Festival/);
+  expect(all(fest)).not.toMatch(/What We Know/);
+  // A news event still is reported on.
+  const storm = topicSubject("hurricane irma", { storyName: "Hurricane Irma", titles: ["Hurricane Irma slams Florida", "Hurricane Irma: live updates"], categoryIds: [25, 25], channels: ["CNN", "ABC News"], topical: true });
+  expect(all(storm)).toMatch(/What We Know/);
+  expect(subjectOf("Live Apple Event").text).toBe("Apple Event");
+  expect(subjectOf("Live Lounge").text).toBe("Live Lounge");
+  const weigh = subjectOf("Canelo vs. Golovkin Weigh-In", { categoryIds: [1] });
+  expect([weigh.kind, weigh.the]).toEqual(["event", true]);
+  const xf = topicSubject("ny comic-con official trailer", { storyName: "NY Comic-Con Official Trailer", titles: ["NY Comic-Con Official Trailer: THE X-FILES | Season 11 | THE X-FILES"], categoryIds: [24], channels: ["The X-Files"] });
+  expect(xf.text).toBe("The X-Files Season 11");
+});
