@@ -642,3 +642,10 @@ test("a staged show is watched, not reported on; 'Live' before an event is the s
   const xf = topicSubject("ny comic-con official trailer", { storyName: "NY Comic-Con Official Trailer", titles: ["NY Comic-Con Official Trailer: THE X-FILES | Season 11 | THE X-FILES"], categoryIds: [24], channels: ["The X-Files"] });
   expect(xf.text).toBe("The X-Files Season 11");
 });
+
+// From the GB hook audit (session 10): "5 Things to Know About Explosion" (the story: the Parsons Green train bombing).
+test("one explosion word alone is answered for the story's lead title, as one earthquake word is", () => {
+  const s = topicSubject("explosion", { storyName: "explosion", titles: ["London police investigate explosion on train", "London train explosion being investigated as terrorist attack"], categoryIds: [25, 25], channels: ["ABC News", "Al Jazeera English"], topical: true });
+  expect(s.text).toBe("London Police Investigate Explosion on Train");
+  expect(s.tone.sensitive).toBe(true);
+});
