@@ -91,7 +91,9 @@ export function casingFrom(sources: readonly string[]): Casing {
       // A performer's styling: one all-caps token credited before the dash that opens a mixed-case release title
       // ("HAIM - Little of Your Love", "B1A4 - Rollin'", "LÉON - I Believe in Us") is how the name is written.
       const credit = i === 0 && found[i].index === 0 && /^\p{Lu}[\p{Lu}\p{N}]+$/u.test(w) && /^\s+[-–—]\s+\S/u.test(src.slice(w.length)) && /\p{Ll}/u.test(src.slice(w.length));
-      const tagged = capitalTag(src, found[i].index!, w) || credit;
+      // So is a run of capitals glued to its name in Korean or Japanese ("GFRIEND(여자친구)", "NU'EST W(뉴이스트 W)").
+      const native = /^\p{Lu}[\p{Lu}\p{N}'’]*$/u.test(w) && /^(?:\s*[\p{Lu}\p{N}'’]+)*\s*\((?=[\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}])/u.test(src.slice(found[i].index! + w.length));
+      const tagged = capitalTag(src, found[i].index!, w) || credit || native;
       const key = w.toLowerCase();
       // A model a mixed-case title writes in lower case ("Prusa i3") is its spelling, unless a capital form outranks it.
       let rank = /^\p{Ll}{1,2}\d{1,3}$/u.test(w) ? 2 : formRank(w);

@@ -5,8 +5,8 @@
  */
 import { escapeRegExp } from "./text.ts";
 
-/** A name's letters and digits only, small, without a leading "The" (channels and names compared so). */
-export const alnum = (t: string) => t.toLowerCase().replace(/^the\s+/, "").replace(/[^\p{L}\p{N}]+/gu, "");
+/** A name's letters and digits only, small, without accents or a leading "The" (channels and names compared so: "CelineDionTV" holds "Céline Dion"). */
+export const alnum = (t: string) => t.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/^the\s+/, "").replace(/[^\p{L}\p{N}]+/gu, "");
 /** A music-video label in a title ("(Official Music Video)", "Official Lyric Video", "(Audio)"). */
 export const MUSIC_LABEL = /\bofficial\s+(?:music\s+)?(?:video|audio|lyric)|\blyrics?\s+video\b|\((?:official\s+)?audio\)/i;
 

@@ -427,6 +427,11 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
     return { ...s, ...story, kind: "person", the: false, genre: null, music: true };
   // A short name a release credits as a performer ("Usher and Blake Shelton - …", "… ft. Blake Shelton") is one.
   if (s.kind === "general" && music && !s.tone.sensitive && s.text.split(" ").length <= 3 && creditedPerformer(s.text, ctx)) return { ...s, ...story, kind: "person", the: false, genre: null, music: true };
+  // Two performers a release credits as "A, B - Song", on that one song only ("J Balvin, Willy William - Mi Gente"), are
+  // the song's: one collaboration has no shared story to look back on ("J Balvin and Willy William - A Look Back").
+  // (Not a band with its own article: Title Case would write "Personal by the Vamps and …".)
+  const release = music && !s.tone.sensitive && (s.kind === "general" || s.kind === "person") && !/^the\s/i.test(s.text) ? pairRelease(s.text, ctx) : null;
+  if (release) return { ...s, ...story, text: `${release} by ${s.text}`, kind: "general", the: false, plural: false, genre: "song", music: false };
   // Two people named ("Tim McGraw and Faith Hill") are persons, on a music release the performers.
   if ((s.kind === "general" || s.kind === "person") && !s.tone.sensitive && (namesPair(s.text) || (music && creditedPair(s.text, ctx)))) return { ...s, ...story, kind: "person", the: false, genre: null, music };
   // A how-to named by its dish ("DIY Five Crazy Donut Burgers") reads as a recipe.
@@ -504,6 +509,22 @@ function creditedPerformer(name: string, ctx: TopicContext): boolean {
 function creditedPair(t: string, ctx: TopicContext): boolean {
   const m = /^(?:the\s+)?(.+?)\s+and\s+(.+)$/i.exec(t);
   return !!m && (ctx.titles ?? []).some((y) => y.toLowerCase().replace(/^the\s+/, "").startsWith(`${m[1]}, ${m[2]} - `.toLowerCase()));
+}
+
+/** The one song every release crediting "A and B" as "A, B - Song" names, without its brackets and guests; null when none or several. */
+function pairRelease(t: string, ctx: TopicContext): string | null {
+  const m = /^(?:the\s+)?(.+?)\s+and\s+(.+)$/i.exec(t);
+  if (!m) return null;
+  const prefix = `${m[1]}, ${m[2]} - `.toLowerCase();
+  const songs = new Set<string>();
+  for (const y of ctx.titles ?? []) {
+    const low = y.toLowerCase().replace(/^the\s+/, "");
+    if (!low.startsWith(prefix)) continue;
+    const song = y.replace(/^the\s+/i, "").slice(prefix.length).replace(/\s*[([][^)\]]*[)\]]/g, "").replace(/\s+(?:ft\.?|feat\.?|featuring)\s.*$/i, "").trim();
+    if (song) songs.add(song);
+  }
+  const [song] = songs;
+  return songs.size === 1 && song.split(" ").length <= 5 ? titleCase(recase(song)) : null;
 }
 
 /** Two people ("Tim McGraw and Faith Hill", "Nick & Peta Smith" is not: one name each side). */

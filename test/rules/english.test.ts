@@ -152,3 +152,11 @@ test("a list of three or more is plural; a pair may name one work", () => {
   expect(isPluralHead("Beauty and the Beast")).toBe(false);
   expect(isPluralHead("Tom and Jerry")).toBe(false);
 });
+
+// From the GB hook audit (session 10): "Gfriend's Story in 60 Seconds" for "[MV] GFRIEND(여자친구) _ Summer Rain(여름비)".
+test("a run of capitals glued to its name in Korean or Japanese is how the name is written", () => {
+  expect(recase("gfriend", casingFrom(["[MV] GFRIEND(여자친구) _ Summer Rain(여름비)"]))).toBe("GFRIEND");
+  expect(recase("nu'est w", casingFrom(["[M/V] NU'EST W(뉴이스트 W) - Where You At"]))).toBe("NU'EST W");
+  // Not capitals before a Latin aside: emphasis stays calmed.
+  expect(recase("gfriend", casingFrom(["[MV] GFRIEND (Live) _ Summer Rain"]))).not.toBe("GFRIEND");
+});

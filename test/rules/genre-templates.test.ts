@@ -1126,9 +1126,9 @@ describe("red carpets, births, emoji inside, pairs of names, first-look credits"
   test("two people listed with a comma are a pair, performers on a music release", () => {
     const ctx = { storyName: "Tim McGraw, Faith Hill", titles: ["Tim McGraw, Faith Hill - The Rest of Our Life (Audio)", "Tim McGraw, Faith Hill - The Rest of Our Life"], categoryIds: [10, 10], topical: false };
     const s = topicSubject("tim mcgraw, faith hill", ctx);
-    expect([s.text, s.kind, s.genre ?? null]).toEqual(["Tim McGraw and Faith Hill", "person", null]);
-    // (Not "… and Faith Hill's Story in 60 Seconds" since GB reading 114: two people have no one life; see PAIR.)
-    expect(all(s)).toContain("Tim McGraw and Faith Hill - A Look Back");
+    // (Since the session-10 audits: a pair one release credits is that song's, "… - A Look Back" had no shared story.)
+    expect([s.text, s.kind, s.genre ?? null]).toEqual(["The Rest of Our Life by Tim McGraw and Faith Hill", "general", "song"]);
+    expect(all(s)).not.toMatch(/A Look Back|Story in 60 Seconds|Things You Didn't Know/);
     // Not a place and its region, nor a person and a role.
     expect(subjectOf("Mexico City, Puebla").text).toBe("Mexico City, Puebla");
     expect(subjectOf("Tim Cook, Apple CEO").text).toBe("Tim Cook, Apple CEO");
@@ -1162,7 +1162,10 @@ describe("launches under Music, performers credited with a comma", () => {
   test("two performers a release credits with a comma before its dash are a pair", () => {
     const ctx = { storyName: "J Balvin, Willy William", titles: ["J Balvin, Willy William - Mi Gente featuring Beyoncé ft. Beyoncé"], categoryIds: [10], channels: ["jbalvinVEVO"], topical: false };
     const s = topicSubject("j balvin, willy william", ctx);
-    expect([s.text, s.kind]).toEqual(["J Balvin and Willy William", "person"]);
+    expect([s.text, s.kind]).toEqual(["Mi Gente by J Balvin and Willy William", "general"]);
+    // Two releases of the pair: the performers, no one song.
+    const two = { ...ctx, titles: [...ctx.titles, "J Balvin, Willy William - Otra Vez"] };
+    expect([topicSubject("j balvin, willy william", two).text, topicSubject("j balvin, willy william", two).kind]).toEqual(["J Balvin and Willy William", "person"]);
     // Not outside Music, nor what no release credits.
     expect(topicSubject("j balvin, willy william", { ...ctx, categoryIds: [24] }).text).toBe("J Balvin, Willy William");
     expect(subjectOf("Mexico City, Puebla", { storyName: "Mexico City, Puebla", titles: ["Mexico City, Puebla shaken"], categoryIds: [10] }).text).toBe("Mexico City, Puebla");
@@ -1536,7 +1539,8 @@ test("the end of a song's title is the song's whole title; performers listed wit
   const sam = { storyName: "Good at Goodbyes", titles: ["Sam Smith - Too Good At Goodbyes (Official Audio)", "Sam Smith - Too Good At Goodbyes (Official Video)"], categoryIds: [10, 10], topical: false };
   expect(hookText("struct:first_person", topicSubject("good at goodbyes", sam), 2017)).toBe("First Time Hearing Too Good at Goodbyes: My Reaction");
   const pair = { storyName: "Maroon 5, Julia Michaels", titles: ["Maroon 5, Julia Michaels - Help Me Out (Audio)"], categoryIds: [10], topical: false };
-  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("maroon 5, julia michaels", pair), 2017)).join(" / ")).not.toMatch(/Details You Missed|Meaning You Missed/);
+  // (The details are the song's, named with its performers since session 10.)
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("maroon 5, julia michaels", pair), 2017)).join(" / ")).toMatch(/5 Details You Missed in Help Me Out by Maroon 5 and Julia Michaels/);
 });
 
 // Seen in three readings (199, 204, 212).
@@ -1988,7 +1992,7 @@ test("a dish word in a Sports story names a move, not a dish", () => {
 // From US reading 244 (session 7).
 test("two performers a release credits with a comma are a pair even when one name holds a number", () => {
   const ctx = { storyName: "Maroon 5, Julia Michaels", titles: ["Maroon 5, Julia Michaels - Help Me Out (Audio)"], categoryIds: [10] };
-  expect(topicSubject("maroon 5, julia michaels", ctx).text).toBe("Maroon 5 and Julia Michaels");
+  expect(topicSubject("maroon 5, julia michaels", ctx).text).toBe("Help Me Out by Maroon 5 and Julia Michaels");
   expect(subjectOf("10 Tips, 5 Tricks", { titles: ["10 Tips, 5 Tricks - Song"], categoryIds: [10] }).text).not.toMatch(/ and /);
 });
 

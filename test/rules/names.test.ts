@@ -29,6 +29,8 @@ test("labelOnly and namesChannel: a name with nothing but a music-video label; a
   expect(labelOnly("Hot Damn", "Hot Damn! (Live at the Roxy)")).toBe(false);
   expect(namesChannel("Upchurch Johnny Cash", ["Ryan Upchurch"])).toBe(true);
   expect(namesChannel("Out Loud", ["Gabbie Hanna"])).toBe(false);
+  // (Accents aside, from the GB hook audit of session 10: "Céline Dion" by CelineDionTV had been read as a song.)
+  expect(namesChannel("Céline Dion", ["CelineDionTV"])).toBe(true);
 });
 
 test("wholeGameName and seasonOf: a game every title names with its subtitle; the season a show's trailer announces", () => {
