@@ -388,9 +388,10 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   const music = cc.n > 0 && (cc.counts.get(MUSIC) ?? 0) * 2 > cc.n;
   const trailerYear = yearOfTrailers(s.text, ctx.titles ?? []);
   // (A channel that calls itself a vlog posts vlogs, in any category and however few are in the snapshot:
-  // "PointlessBlogVlogs", "MandevilleVlogs".)
+  // "PointlessBlogVlogs", "MandevilleVlogs"; so does one whose title calls the video one outside its name:
+  // "GYMNASTICS AT 40,000Ft!! | World Championships Vlog (1)", but not the sketch "How to Vlog".)
   const ch0 = ctx.channels?.[0] ?? "";
-  const vlog = ((cat === PEOPLE_BLOGS || cat === HOWTO_STYLE) && (ctx.channelVideos ?? 0) >= 3 && (personChannel(ch0) || (ctx.channelShouting ?? 0) >= SHOUTING_CHANNEL)) || ((ctx.channelVideos ?? 0) >= 1 && /vlogs?$/i.test(ch0));
+  const vlog = ((cat === PEOPLE_BLOGS || cat === HOWTO_STYLE) && (ctx.channelVideos ?? 0) >= 3 && (personChannel(ch0) || (ctx.channelShouting ?? 0) >= SHOUTING_CHANNEL)) || ((ctx.channelVideos ?? 0) >= 1 && (/vlogs?$/i.test(ch0) || (!/\bvlog/i.test(s.text) && (ctx.titles ?? []).some((t) => /\bvlogs?\b/i.test(t)))));
   // Every title a trailer, teaser or first look: the film is not out yet as far as the story says (see Subject.unseen).
   const { upcoming, unseen } = trailerFacts(ctx.titles ?? []);
   const story = { cat, storied: (ctx.titles?.length ?? 0) > 0, upcoming, ...(unseen ? { unseen } : {}), ...(trailerYear ? { trailerYear } : {}), ...(vlog ? { vlog } : {}) };

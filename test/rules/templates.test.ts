@@ -620,6 +620,10 @@ test("a channel that calls itself a vlog posts vlogs: no reaction, whatever its 
   expect(TEMPLATE_PATTERNS.map((p) => hookText(p, flat, 2017)).filter(Boolean).join(" / ")).not.toMatch(/Reaction/);
   const mess = topicSubject("the house is a mess", { storyName: "The House is a Mess", titles: ["The House is a Mess"], categoryIds: [22], channels: ["MandevilleVlogs"], channelVideos: 2 });
   expect(mess.vlog).toBe(true);
+  // Nor a video its title calls a vlog outside its name; a sketch named "How to Vlog" is not one.
+  const nile = topicSubject("gymnastics at 40,000ft!!", { storyName: "GYMNASTICS AT 40,000Ft!!", titles: ["GYMNASTICS AT 40,000Ft!! | World Championships Vlog (1)"], categoryIds: [17], channels: ["Nile Wilson"], channelVideos: 7 });
+  expect(nile.vlog).toBe(true);
+  expect(topicSubject("how to vlog", { storyName: "How to Vlog", titles: ["How to Vlog (feat. TomSka)"], categoryIds: [23], channels: ["Ami Yamato"], channelVideos: 1 }).vlog).toBeFalsy();
   // A channel named like a person that does not call itself a vlog, with one video, is not read as one.
   const clip = topicSubject("dennis skinner brings the roof down at labour party", { storyName: "Dennis Skinner Brings the Roof Down at Labour Party", titles: ["Dennis Skinner Brings the Roof Down at Labour Party Conference"], categoryIds: [22], channels: ["Owen Jones"], channelVideos: 1 });
   expect(clip.vlog).toBeFalsy();
