@@ -145,7 +145,7 @@ export const episodeOfShow = (titles: readonly string[]): boolean => {
   if (titles.length === 0) return false;
   // Asked several times per hook of the same story's titles (one array per story): remembered per array.
   let v = EPISODIC.get(titles);
-  if (v === undefined) EPISODIC.set(titles, (v = titles.every((t) => /\b(?:episode|ep\.?)\s*#?\d+/i.test(t))));
+  if (v === undefined) EPISODIC.set(titles, (v = titles.every((t) => /\b(?:episode|ep\.?)\s*#?\d+|\bS\d{1,2}\s*[.:]?\s*E(?:p\.?)?\s*\d{1,3}\b/i.test(t))));
   return v;
 };
 const EPISODIC = new WeakMap<readonly string[], boolean>();

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { TOPIC_KINDS, genreOf, namesPerson, topicKind } from "../../src/rules/topickind.ts";
+import { TOPIC_KINDS, episodeOfShow, genreOf, namesPerson, topicKind } from "../../src/rules/topickind.ts";
 
 describe("topicKind", () => {
   test.each([
@@ -179,3 +179,13 @@ test.each([
 ] as const)("a Gaming story's name is a game only when something says it is played: %p", (name, titles, extra, game) => {
   expect(topicKind(name, { categoryIds: [20], titles, ...extra }) === "product").toBe(game);
 });
+
+// From GB readings 175 and 177 (session 10): "5 Details You Missed in The Martin Garrix Show" ("The Martin Garrix Show:
+// S2.E8 Coachella" is a show's episode, not a song).
+test.each([
+  [["The Martin Garrix Show: S2.E8 Coachella"], true],
+  [["Tour Documentary - Episode 2"], true],
+  [["Keeping Up With the Kardashians Katch-Up S14 EP.2"], true],
+  [["Samsung Galaxy S8 Review"], false],
+  [["Martin Garrix - Forever (Official Video)"], false],
+] as const)("episodeOfShow(%j) → %p", (titles, want) => expect(episodeOfShow(titles)).toBe(want));
