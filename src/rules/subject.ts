@@ -599,7 +599,13 @@ function storyCasing(ctx: TopicContext): Casing {
   let byName = CASINGS.get(ctx.titles);
   if (!byName) CASINGS.set(ctx.titles, (byName = new Map()));
   let dict = byName.get(name);
-  if (!dict) byName.set(name, (dict = casingFrom([name, ...ctx.titles].map(unAlternate))));
+  if (!dict) {
+    byName.set(name, (dict = casingFrom([name, ...ctx.titles].map(unAlternate))));
+    // A channel named in one styled word spells it so wherever its titles name it ("… Shopping With HYPEBEAST", "… on
+    // VICELAND"; the titles alone would calm a shouted word of 5+ letters), unless a title writes it as a common word
+    // in small letters (TIME's "for a second time").
+    for (const c of ctx.channels ?? []) if (/^(?:\p{Lu}{4,}|\p{Lu}\p{Ll}+\p{Lu}[\p{L}]*)$/u.test(c) && ctx.titles.some((t) => new RegExp(`\\b${c}\\b`, "i").test(t)) && !ctx.titles.some((t) => new RegExp(`\\b${c.toLowerCase()}\\b`).test(t))) dict.set(c.toLowerCase(), c);
+  }
   return dict;
 }
 const CASINGS = new WeakMap<readonly string[], Map<string, Casing>>();

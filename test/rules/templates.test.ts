@@ -653,3 +653,13 @@ test("one explosion word alone is answered for the story's lead title, as one ea
   expect(s.text).toBe("London Police Investigate Explosion on Train");
   expect(s.tone.sensitive).toBe(true);
 });
+
+// From the GB hook audit (session 10): "… Shopping With Hypebeast", "… on Viceland".
+test("a channel named in one styled word spells it where its titles name it, not where they write it as a word", () => {
+  const hb = topicSubject("offset goes back-to-school shopping with hypebeast", { storyName: "Offset Goes Back-to-School Shopping With HYPEBEAST", titles: ["Offset Goes Back-to-School Shopping With HYPEBEAST"], categoryIds: [22], channels: ["HYPEBEAST"] });
+  expect(hb.text).toMatch(/With HYPEBEAST$/);
+  const vice = topicSubject("the untitled action bronson show on viceland", { storyName: "THE UNTITLED ACTION BRONSON SHOW on VICELAND", titles: ["THE UNTITLED ACTION BRONSON SHOW on VICELAND"], categoryIds: [24], channels: ["VICELAND"] });
+  expect(vice.text).toMatch(/on VICELAND$/);
+  const time = topicSubject("the brother of las vegas gunman stephen paddock speaks for a second time", { storyName: "The brother of Las Vegas gunman Stephen Paddock speaks for a second time", titles: ["The brother of Las Vegas gunman Stephen Paddock speaks for a second time"], categoryIds: [25], channels: ["TIME"] });
+  expect(time.text).not.toMatch(/TIME/);
+});
