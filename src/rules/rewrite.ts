@@ -93,8 +93,8 @@ const TRAIL_RE = new RegExp(
       // A numbered trailer with its blurb ("Mayhem Trailer #1 New Steven Yeun Movie HD").
       String.raw`(?:trailer|teaser)\s*#\s*\d+\b.*`,
       // A picture-quality label ("… Scared Lorraine HD").
-      // (Not "4K": "AUTOMATICA 4k" is a name.)
-      String.raw`(?:hd|uhd|1080p|720p)`,
+      // (And "4K": both session-10 audits read "Automatica 4K" and "… Drone Tour 4K" as an upload's label, not a name.)
+      String.raw`(?:hd|uhd|1080p|720p|4k)`,
       // A release label left unbracketed ("Sharon Jones & the Dap-Kings Matter of Time Official Video").
       String.raw`(?:official\s+(?:music\s+)?(?:video|audio|visualizer|song)|(?:official\s+)?lyrics?\s+video)`,
       // "Movie Trailer" labels the film ("Replicas Movie Trailer" is "Replicas").

@@ -665,6 +665,11 @@ function isArtist(name: string, ctx: TopicContext): boolean {
     // A channel that is the part after the dash makes it "Song - Artist" ("Invitation - Why Don't We [Official Music Video]").
     const bare = (x: string) => alnum(x.replace(/\s*[([][^)\]]*[)\]]/g, ""));
     if (!rel && m && (ctx.channels ?? []).some((c) => alnum(c) && alnum(c) === bare(songPart) && alnum(c) !== bare(artistPart))) [artistPart, songPart] = [songPart, artistPart];
+    // So does a last dash part naming the channel's person with a name left out ("AUTOMATICA - Robots Vs. Music - Nigel
+    // Stanford" by Nigel John Stanford): the first part is the work.
+    const parts = t.split(/\s[-–—]\s/);
+    const last = parts.length >= 3 ? parts[parts.length - 1].toLowerCase().split(/\s+/) : [];
+    if (!rel && last.length >= 2 && (ctx.channels ?? []).some((c) => last.every((w) => c.toLowerCase().split(/\s+/).includes(w)))) [artistPart, songPart] = [parts[parts.length - 1], parts[0]];
     if (artistPart && alnum(artistPart).includes(key)) before++;
     else if (songPart && alnum(songPart).includes(key)) after++;
   }

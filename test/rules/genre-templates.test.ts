@@ -1678,10 +1678,13 @@ test("GB readings: a channel-named brand gets no person frames; a product's aspe
 });
 
 // From GB readings 21–23 (a country the rules were not read on).
-test("GB readings: a trailer's label with qualifiers goes, a picture-quality label goes (not 4K, part of names), a '$' name keeps its spelling", () => {
+test("GB readings: a trailer's label with qualifiers goes, a picture-quality label goes (4K too since the session-10 audits), a '$' name keeps its spelling", () => {
   expect(rewriteSubject("BETTER WATCH OUT Official Red Band Trailer", { year: 2017 }).text).toBe("Better Watch Out");
   expect(rewriteSubject("The Sopranos Phil Leotardo scared Lorraine HD", { year: 2017 }).text).not.toMatch(/\bHD$/);
-  expect(rewriteSubject("AUTOMATICA 4k", { year: 2017 }).text).toMatch(/4K$/i);
+  expect(rewriteSubject("AUTOMATICA 4k", { year: 2017 }).text).not.toMatch(/4K$/i);
+  // A work credited before its channel's person ("AUTOMATICA 4k - Robots Vs. Music - Nigel Stanford") is a song, not a performer.
+  const auto = topicSubject("automatica 4k", { storyName: "AUTOMATICA 4k", titles: ["AUTOMATICA 4k - Robots Vs. Music - Nigel Stanford"], categoryIds: [10], channels: ["Nigel John Stanford"] });
+  expect([auto.text, auto.kind]).toEqual(["Automatica", "general"]);
   expect(titleCase("ty dolla $ign")).toBe("Ty Dolla $ign");
 });
 
