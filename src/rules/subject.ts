@@ -321,6 +321,8 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   // of such a draft already was (framesOwnVideo in templates.ts).
   const sketch = kind === "howto" && NOT_TUTORIAL.has(mainCategory(categoryCounts(ctx)) ?? -1) && !tone.sensitive && genreOf(text, ctx) !== "screen";
   if (sketch) kind = "headline";
+  // So is an event named by one comedy channel's upload ("Honest College Tour" by CollegeHumor): a sketch, not a tour.
+  if (kind === "event" && !tone.sensitive && mainCategory(categoryCounts(ctx)) === COMEDY && (ctx.channels ?? []).length > 0 && (ctx.channels ?? []).every((c) => c === ctx.channels![0])) kind = "headline";
   // A spectacle counted in its name ("250,000 Dominoes", "10 Years") is no topic to explain or list.
   // (A year is no count: "the 1976 Buick Skyhawk Commercial".)
   if ((kind === "general" || (kind === "howto" && !vp)) && /^\d[\d,.]*\s/.test(text) && !/^(?:1[89]|20)\d\d\b/.test(text) && !["screen", "song", "food"].includes(genreOf(text, ctx) ?? "")) kind = "headline";
@@ -360,6 +362,7 @@ function withGenre(s: Subject, ctx: TopicContext): Subject {
 
 /** Film & animation, comedy, news: a how-to there is a sketch, satire or a report, not a tutorial. */
 export const NOT_TUTORIAL = new Set([1, 23, 25]);
+const COMEDY = 23;
 
 /** How many of the story's videos are in each category, and how many have one. */
 function categoryCounts(ctx: TopicContext): { n: number; counts: Map<number, number> } {

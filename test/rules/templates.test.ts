@@ -663,3 +663,14 @@ test("a channel named in one styled word spells it where its titles name it, not
   const time = topicSubject("the brother of las vegas gunman stephen paddock speaks for a second time", { storyName: "The brother of Las Vegas gunman Stephen Paddock speaks for a second time", titles: ["The brother of Las Vegas gunman Stephen Paddock speaks for a second time"], categoryIds: [25], channels: ["TIME"] });
   expect(time.text).not.toMatch(/TIME/);
 });
+
+// From the US hook audit (session 9 flags, fixed in session 10): "5 Things to Know About the Honest College Tour".
+test("an event named by one comedy channel's upload is a sketch to react to, not a tour to sum up", () => {
+  const s = topicSubject("honest college tour", { storyName: "Honest College Tour", titles: ["Honest College Tour"], categoryIds: [23], channels: ["CollegeHumor"], channelVideos: 11 });
+  expect(s.kind).toBe("headline");
+  const hooks = TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017)).filter(Boolean).join(" / ");
+  expect(hooks).toMatch(/Honest College Tour/);
+  expect(hooks).not.toMatch(/Things to Know|in 60 Seconds|Best Moments/);
+  // A real tour in comedy from several channels stays an event.
+  expect(topicSubject("comedy tour", { storyName: "Comedy Tour", titles: ["Comedy Tour", "Comedy Tour dates"], categoryIds: [23, 23], channels: ["A", "B"] }).kind).toBe("event");
+});
