@@ -180,7 +180,7 @@ export const GENRE_TEMPLATES: Record<Genre, Partial<Record<string, Tpl[]>>> = {
   // One creator's video that nobody else covered: "Why Is Everyone Talking About …" would be untrue, and a
   // short name ("Helmer Zone", "Small Doses") says too little to react to.
   clip: {
-    "hook:confession": [hookOnly((h) => (h.firstPerson || h.vlog || h.S.split(" ").length < 4 || INVITATION.test(h.S) || SECOND_PERSON.test(h.S) ? "" : `My Honest Reaction to ${h.NP}`))],
+    "hook:confession": [hookOnly((h) => (h.firstPerson || h.vlog || h.S.split(" ").length < 4 || INVITATION.test(h.S) || SECOND_PERSON.test(h.S) ? "" : `${h.NP}: My Honest Reaction`))],
     "struct:bracket_tag": [
       // A reaction tag fits a happening ("Giving Dolls Tiny Makeovers [Reaction]"), not a bare name or thing
       // ("Green Lantern [Reaction]", "Cider-Braised Pork Shoulder [Reaction]").
