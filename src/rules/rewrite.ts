@@ -242,6 +242,9 @@ export function draftSubject(draft: string): DraftSubject {
     const copula = lead !== s && /^(?:is|are|was|were)\s/i.test(s);
     // A connector left by a cut frame goes too ("iPhone X Impressions & Hands On").
     let trail = lead.replace(TRAIL_RE, "");
+    // "Live" written as a word of a name ends it, not a stream's label: "Magic Mike Live", "IGN Live", "Norm Macdonald
+    // Live" (a stream's is shouted, small or watched: "… | The Dodo LIVE", "- Watch Live").
+    if (/\p{Lu}[\p{L}\p{N}'’]*\sLive$/u.test(lead) && !/\b(?:watch|stream(?:ing|ed)?|now|is|are|goes|going|went)\sLive$/i.test(lead) && trail === lead.replace(/\s+Live$/, "")) trail = lead;
     if (trail !== lead) trail = trail.replace(/\s+(?:&|and|\+)$/i, "");
     s = (copula && trail === lead ? s : trail).replace(/[\s.!?:;,|\-–—]+$/u, "").trim();
     // A frame word that was the head of a noun phrase ("… & A BIG UNBOXING") stays: cutting it leaves

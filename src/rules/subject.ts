@@ -404,7 +404,8 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   if (game) return { ...s, ...story, text: game, the: false };
   // A channel is no product, whatever its category ("IGN Live" is no "I Switched to IGN"): a creator or a brand,
   // not a person ("GoPro [Career Highlights]" does not read).
-  if (s.kind === "product" && (ctx.channels ?? []).some((c) => alnum(c) === alnum(s.text))) return { ...s, ...story, kind: "general", the: false, genre: null, music: false };
+  // (Nor its show: "IGN Live" by IGN.)
+  if (s.kind === "product" && (ctx.channels ?? []).some((c) => alnum(c) === alnum(s.text) || (alnum(c).length >= 3 && alnum(s.text) === `${alnum(c)}live`))) return { ...s, ...story, kind: "general", the: false, genre: null, music: false };
   // A brand's or channel's own upload about something hard ("BURGER KING | Bullying Jr.", an ad) does not make the brand
   // the event: "Burger King: What Do We Know So Far?" does not read, and no light frame may stand in. No subject.
   if (s.tone.sensitive && ctx.channels?.length && ctx.channels.every((c) => alnum(c) === alnum(s.text)) && !toneOf(s.text).sensitive) return { ...s, ...story, text: "" };

@@ -674,3 +674,12 @@ test("an event named by one comedy channel's upload is a sketch to react to, not
   // A real tour in comedy from several channels stays an event.
   expect(topicSubject("comedy tour", { storyName: "Comedy Tour", titles: ["Comedy Tour", "Comedy Tour dates"], categoryIds: [23, 23], channels: ["A", "B"] }).kind).toBe("event");
 });
+
+// From US reading 364 (session 10): "Channing Tatum Grooms James Corden for Magic Mike [Reaction]" (the show is "Magic Mike Live").
+test("'Live' written as a word of a name ends it; a channel's show is no product", () => {
+  expect(subjectOf("Channing Tatum Grooms James Corden for Magic Mike Live").text).toBe("Channing Tatum Grooms James Corden for Magic Mike Live");
+  const mike = topicSubject("channing tatum grooms james corden for magic mike live", { storyName: "Channing Tatum Grooms James Corden for Magic Mike Live", titles: ["Channing Tatum Grooms James Corden for Magic Mike Live"], categoryIds: [24], channels: ["The Late Late Show with James Corden"] });
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, mike, 2017)).filter(Boolean).every((h) => /Magic Mike Live/.test(h!))).toBe(true);
+  const ign = topicSubject("ign live", { storyName: "IGN Live", titles: ["IGN Live: Call of Duty WWII Trailer Reaction"], categoryIds: [20], channels: ["IGN"] });
+  expect([ign.text, ign.kind]).toEqual(["IGN Live", "general"]);
+});
