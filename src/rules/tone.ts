@@ -19,6 +19,9 @@ const EVENT_PARTS = [
   String.raw`\b(?:catastroph(?:e|es|ic)|hurricanes?|earthquakes?|quake|tsunami|tornado\w*|wildfires?|forest fires?|floods?|flooding|landslides?|mudslides?|famine|natural disasters?|disaster relief|tropical storm|typhoon|cyclone|(?:air)?plane crash(?:es)?|(?:car|train|jet|helicopter|bus|boat|truck|motorcycle) crash(?:es)?|derail\w*|building collapse|bridge collapse|evacuat\w+|rescue workers?|death toll|state of emergency)\b`,
   // A fire only as one that burns places or people ("Out-of-Control California Fires Burn", "Santa Rosa Fires"; not "fires back").
   String.raw`\b(?:(?:california|santa rosa|napa|sonoma|wine country|bush|brush|house|apartment|building|tower|deadly|massive|raging|out-of-control)\s+fires?|fires?\s+(?:burn\w*|rag\w+|spread\w*|destroy\w*|ravag\w+|kill\w*)|(?:hundreds|dozens|thousands|\d+)\s+(?:people\s+)?(?:are\s+|still\s+|remain\s+)?missing)\b`,
+  // Survivors of a tragedy, a car driven at people (GB hook audit, session 10: "Ellen Meets Las Vegas Survivors …",
+  // "Dramatic footage shows parent driving car at teacher"); not the show "Survivor".
+  String.raw`\b(?:shooting|massacre|attack|bombing|vegas|hurricane|fire|crash|earthquake|holocaust)\s+survivors?\b|\b(?:drives?|driving|drove)\s+(?:a\s+|his\s+|her\s+|their\s+)?(?:car|truck|van|suv)\s+(?:at|into)\s+(?:a\s+|the\s+)?(?:teachers?|crowds?|people|pedestrians?|protesters?|students?|children|kids)\b`,
   // abuse
   String.raw`\b(?:abuse\w*|abused|assault\w*|rape\w*|harass\w*|molest\w*|trafficking|domestic violence|bullying|bullied|self[- ]harm|#metoo|me too movement)\b`,
   // A minor sexted by an adult ("Teen Who Anthony Weiner Sexted Comes Forward"); not sexting alone.

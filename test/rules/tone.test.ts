@@ -32,6 +32,8 @@ const TRAGIC_2017 = [
   "22 Injured In Explosion On London Subway Train At Parsons Green Underground Station | TIME",
   "Emma Thompson: Harvey Weinstein 'top of harassment ladder' - BBC Newsnight",
   "Chemotherapy HIT me Hard (My First Cycle)",
+  "Ellen Meets Las Vegas Survivors Jesus Campos and Stephen Schuck", // survivors of a shooting (GB audit, session 10)
+  "Dramatic footage shows parent driving car at teacher", // a car driven at someone (GB audit, session 10)
 ];
 /** Real everyday titles of the same file (and words that only look tragic). */
 const EVERYDAY = [
@@ -49,6 +51,8 @@ const EVERYDAY = [
   "Brush stroke techniques for beginners",
   "Fire TV Stick unboxing",
   "$1,700 Apartment Vs. $40,000 Apartment",
+  "Survivor: Game Changers Cast Reunion", // the show, no survivors of anything
+  "Driving My Car Into the Car Wash",
 ];
 
 describe("isSensitiveText", () => {
