@@ -664,7 +664,8 @@ function isArtist(name: string, ctx: TopicContext): boolean {
     // "Artist - Song", or "Song (Official Video) - Artist" when the release label comes first.
     const rel = LABEL_FIRST.exec(t);
     // (K-pop releases separate with a spaced underscore: "GFRIEND _ SUMMER RAIN".)
-    const m = /^(.+?)\s+[-–—_]\s+(.+)$/.exec(t);
+    // (Or a colon before a song that credits a guest: "Null + Void: Where I Wait feat. Dave Gahan".)
+    const m = /^(.+?)\s+[-–—_]\s+(.+)$/.exec(t) ?? /^(.+?):\s+(.+?\s(?:feat\.?|ft\.?|featuring)\s.+)$/i.exec(t);
     let [artistPart, songPart] = rel ? [rel[2], rel[1]] : m ? [m[1], m[2]] : ["", ""];
     // A channel that is the part after the dash makes it "Song - Artist" ("Invitation - Why Don't We [Official Music Video]").
     const bare = (x: string) => alnum(x.replace(/\s*[([][^)\]]*[)\]]/g, ""));

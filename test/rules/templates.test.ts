@@ -683,3 +683,11 @@ test("'Live' written as a word of a name ends it; a channel's show is no product
   const ign = topicSubject("ign live", { storyName: "IGN Live", titles: ["IGN Live: Call of Duty WWII Trailer Reaction"], categoryIds: [20], channels: ["IGN"] });
   expect([ign.text, ign.kind]).toEqual(["IGN Live", "general"]);
 });
+
+// From both GB hook audits (session 10): "5 Details You Missed in Null + Void" (the artist, read as a song).
+test("a name before a colon and a song that credits a guest is the performer", () => {
+  const s = topicSubject("null + void", { storyName: "Null + Void", titles: ["Null + Void: Where I Wait feat. Dave Gahan"], categoryIds: [10], channels: ["hfn music"] });
+  expect(s.kind).toBe("person");
+  // Not a name before a colon alone ("Quindar: Sound #2" credits no one).
+  expect(topicSubject("quindar", { storyName: "Quindar", titles: ["Quindar: Sound #2"], categoryIds: [10], channels: ["LIMO Recording Studio - PD"] }).kind).not.toBe("person");
+});
