@@ -360,7 +360,10 @@ export function genreOf(text: string, ctx: GenreContext = {}): Genre | null {
   // (The title must name it whole: "FATHER FIGURES - Official Redband Trailer" is another work than Sam Smith's "Father Figure".)
   let whole: RegExp | undefined;
   const wholeIn = (t: string) => (whole ??= new RegExp(String.raw`(?<![\p{L}\p{N}])${escapeRegExp(text)}(?![\p{L}\p{N}])`, "iu")).test(t);
-  if (share(FILM) + share(ENTERTAINMENT) >= 0.5 && (ctx.titles ?? []).some((t) => SCREEN_WORDS.test(outside(t)) && wholeIn(t)) && !(ctx.titles ?? []).some((t) => credit.test(t))) return "screen";
+  // (A scene a clip channel names before its film, "The Repo Code - Repo Man (4/10) Movie CLIP (1984) HD", is a clip of
+  // the film, no film to watch or review.)
+  const scene = (ctx.titles ?? []).length > 0 && (ctx.titles ?? []).every((t) => /\s[-–—]\s.+\(\d+\/\d+\)\s*movie clip\b/i.test(t) && t.toLowerCase().replace(/^the\s+/, "").startsWith(`${text.toLowerCase().replace(/^the\s+/, "")} `));
+  if (share(FILM) + share(ENTERTAINMENT) >= 0.5 && (ctx.titles ?? []).some((t) => SCREEN_WORDS.test(outside(t)) && wholeIn(t)) && !(ctx.titles ?? []).some((t) => credit.test(t))) return scene ? (ctx.topical ? null : "clip") : "screen";
   // (Not a name credited before a release's dash: "Skrillex & Poo Bear - Would You Ever" makes Poo Bear a performer.)
   const credited = (ctx.titles ?? []).some((t) => { const i = t.toLowerCase().indexOf(text.toLowerCase()); return i >= 0 && /^\s+[-–—]\s/.test(t.slice(i + text.length)); });
   // (A cartoon's episode is no footage of an animal: "Spider Cat - Simon's Cat (Halloween Special)" is a clip.)

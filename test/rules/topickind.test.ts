@@ -189,3 +189,9 @@ test.each([
   [["Samsung Galaxy S8 Review"], false],
   [["Martin Garrix - Forever (Official Video)"], false],
 ] as const)("episodeOfShow(%j) → %p", (titles, want) => expect(episodeOfShow(titles)).toBe(want));
+
+// From both GB hook audits (session 10): "5 Things to Know Before You Watch The Repo Code" (a scene of Repo Man).
+test("a scene a clip channel names before its film is a clip, not a film; a film named first in a clip's title stays one", () => {
+  expect(genreOf("The Repo Code", { categoryIds: [1], titles: ["The Repo Code - Repo Man (4/10) Movie CLIP (1984) HD"], topical: false })).toBe("clip");
+  expect(genreOf("Thor: Ragnarok", { categoryIds: [1], titles: ["THOR: RAGNAROK | KORG & THE FLYING HAMMER [MOVIE CLIP]", "Thor: Ragnarok Official Trailer"], topical: true })).toBe("screen");
+});
