@@ -243,7 +243,8 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   let t = safeTopic(topic).replace(/\s+\*{2,}[^*]+$|\s+\*+(?:must\s+(?:watch|see)|gone\s+wrong|not\s+clickbait|live|new|emotional|hilarious|omg|insane|epic)!*$/iu, "").replace(/\s+\*+(?=\p{Lu})(?:[^*\s]+\s?){1,3}$/u, "").replace(/^(?:new|update|live|updated)\*+\s+/i, "").replace(LIVE_BEFORE_EVENT, "").replace(/(^|\s)w\/\s*/gi, "$1with ").replace(/(\s)w(?=\s+\p{Lu}{2,})/gu, "$1with").replace(/^([^“"]*)[”"](?=[^“”"]*$)/u, "$1 ").replace(/(^|\s)['‘"“](?=[^'’"”]*$)/u, "$1").replace(/(?<![\p{L}*])\*+|\*+(?![\p{L}*])/gu, " ").replace(/\s+/g, " ").trim();
   // Shorthand spelled out and labels dropped: "@" between words is "at" ("Under Pressure @ Colonial Life Arena"); a price is
   // written "$50", not "50$"; a throwback tag opening it is a label ("#tbt Windows 95 Video Guide …"). (A resolution closing
-  // it, "Drone Tour 4K", was tried as a label too: without it the tour read as a product, "Automatica" as a performer.)
+  // it, "Drone Tour 4K", is a label since session 10: TRAIL_RE in rewrite.ts, with "Automatica" read as the work its title
+  // credits before the channel's person.)
   t = t.replace(/(\S)\s+@\s+(?=[\p{L}#])/gu, "$1 at ").replace(/(\S)\s+official\s+(?=weigh-?ins?\b|press conferences?\b|launch\b|reveal\b)/giu, "$1 ").replace(/(?<![\p{L}\p{N}$])(\d[\d,.]*)\$(?=\s|$)/gu, "$$$1").replace(/^#(?:tbt|throwback|fbf)\s+/i, "") || t;
   // A pair's possessive that ends the subject lost its noun to a cut ("Vanessa and Maks’ - Tango"): the
   // names stay. (Not a brand alone: "McDonald's".)

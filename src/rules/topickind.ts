@@ -22,6 +22,7 @@
  * call costs a less apt hook, never a wrong fact. Tested in test/rules/topickind.test.ts.
  */
 import { escapeRegExp } from "./text.ts";
+import { alnum } from "./names.ts";
 
 export type TopicKind = "product" | "person" | "event" | "howto" | "money" | "headline" | "general";
 export const TOPIC_KINDS: readonly TopicKind[] = ["product", "person", "event", "howto", "money", "headline", "general"];
@@ -235,8 +236,7 @@ function played(name: string, ctx: KindContext): boolean {
   if (!ctx.titles) return true;
   if (!name.includes(" ") && (ctx.nameStories ?? 0) >= 2) return true;
   // (A game's own channel posts it: "Pokémon GO" by Pokémon GO.)
-  const squash = (x: string) => x.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
-  if ((ctx.channels ?? []).some((c) => squash(c) === squash(name))) return true;
+  if ((ctx.channels ?? []).some((c) => alnum(c) === alnum(name))) return true;
   return (ctx.titles ?? []).some((x) => GAME_EVIDENCE.test(x));
 }
 const GAME_EVIDENCE =
