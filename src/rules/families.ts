@@ -5,7 +5,7 @@
  * grade"). Pure.
  */
 import type { Subject } from "./subject.ts";
-import type { TopicKind } from "./topickind.ts";
+import { namesPerson, type TopicKind } from "./topickind.ts";
 
 export type Family = TopicKind | "howto_vp" | "science_howto" | "tragedy" | "tragedy_headline" | "mourning" | "personal" | "safety" | "illness";
 
@@ -30,6 +30,10 @@ export function families(s: Subject, rw: boolean): Family[] {
   // Someone telling their own hard experience ("Penny Lancaster Bravely Shares Her Experience of Being Sexually
   // Assaulted") is their story, not news to sum up ("… - What We Know"): no frame.
   if (s.tone.sensitive && /\b(?:opens? up|opening up|shares?|sharing|speaks? out|speaking out|talks?|talking|reveals?|recalls?|describes?|recounts?)\b.*\b(?:her|his|their)\s+(?:own\s+)?(?:\S+\s+){0,2}(?:experience|story|ordeal|battle|struggle|journey|diagnosis|assault|abuse|harassment|mental health|depression|anxiety|addiction|illness|cancer)/i.test(s.text)) return [];
+  // Nor is a named person's take on it ("Jimmy Kimmel on Mass Shooting in Las Vegas", "Ryan Gosling & Jimmy Kimmel on Las
+  // Vegas", "James Corden's Message After Las Vegas Tragedy"): a talk-show host's monologue is no news update (an independent
+  // reading of GB seeds 200–209, session 10, flagged "… - What We Know" on it three times).
+  if (s.tone.sensitive && commentary(s.text)) return [];
   // A comedy's take on something hard ("How to Not Get Bullied | Lele Pons", a sketch) is neither news nor advice: no frame.
   if (s.tone.sensitive && s.cat === COMEDY_CAT) return [];
   // A condition, not an event ("Cyclopia: A Rare Birth Defect …"): no timeline, no "what we know so far".
@@ -61,7 +65,8 @@ export function families(s: Subject, rw: boolean): Family[] {
   // A plural how-to noun ("Keto Recipes") reads wrong in "7 … Mistakes", "Try This …": general only.
   // A rewrite of a tutorial stays a tutorial: no general fallback ("What You Need to Know About Soap Tips").
   // A how-to that names its format ("Autumn Makeup Tutorial for Straight Men") is no topic to know about.
-  const format = /\b(?:tutorial|guide|routine|lesson)s?\b/i.test(s.text);
+  // (Nor is one DIY build, "DIY Edible Geode": "5 Things to Know About DIY Edible Geode" reads as facts about an upload.)
+  const format = /\b(?:tutorial|guide|routine|lesson)s?\b/i.test(s.text) || (!s.plural && /^diy\s/i.test(s.text));
   // A how-to in Science & Technology is mostly an explainer or a stunt ("How To Stop A North Korean Nuclear Missile",
   // "How to Build a Teleporter with Aliens"), not a task to try at home: explained, not "The Easy Way".
   if (s.kind === "howto" && s.vp && s.cat === SCITECH_CAT) return ["science_howto"];
@@ -69,4 +74,12 @@ export function families(s: Subject, rw: boolean): Family[] {
   if (s.kind === "howto") return s.vp ? ["howto_vp"] : rw ? (s.plural ? ["headline"] : ["howto"]) : s.plural ? (format || s.text.split(" ").length > 5 || TIPS_HEAD.test(s.text) ? ["headline"] : ["general"]) : format ? ["howto"] : ["howto", "general"];
   if (s.kind === "product" || s.kind === "money") return [s.kind, "general"];
   return [s.kind];
+}
+
+/** "<Person> on <topic>" or "<Person>'s message/monologue/… about it": someone's take, named by its speaker(s). */
+function commentary(text: string): boolean {
+  const on = /^(.+?)\s+on\s+\S/.exec(text);
+  const by = /^(.+?)['’]s\s+(?:message|monologue|statement|response|reaction|rant|speech|plea)\b/i.exec(text);
+  const speakers = (on ?? by)?.[1].split(/\s+(?:&|and)\s+/) ?? [];
+  return speakers.length > 0 && speakers.every((p) => namesPerson(p));
 }

@@ -691,3 +691,17 @@ test("a name before a colon and a song that credits a guest is the performer", (
   // Not a name before a colon alone ("Quindar: Sound #2" credits no one).
   expect(topicSubject("quindar", { storyName: "Quindar", titles: ["Quindar: Sound #2"], categoryIds: [10], channels: ["LIMO Recording Studio - PD"] }).kind).not.toBe("person");
 });
+
+// From both GB hook audits and an independent reading of GB seeds 200–209 (session 10): "5 Things to Know About DIY Ouija
+// Nail Art", "DIY Dragon's Beard … in 60 Seconds"; "Jimmy Kimmel on Mass Shooting in Las Vegas - What We Know".
+test("one DIY build takes no facts frame; a named person's take on a tragedy is no news update", () => {
+  const diy = TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("DIY Ouija Nail Art"), 2017)).filter(Boolean).join(" / ");
+  expect(diy).toMatch(/DIY Ouija Nail Art/);
+  expect(diy).not.toMatch(/Things to Know|in 60 Seconds|Need to Know/);
+  // Many DIY things are a topic: facts frames may fit.
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("DIY Halloween Costumes"), 2017)).filter(Boolean).length).toBeGreaterThan(1);
+  for (const draft of ["Jimmy Kimmel on Mass Shooting in Las Vegas", "Ryan Gosling & Jimmy Kimmel on Las Vegas", "James Corden's Message After Las Vegas Tragedy"])
+    expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf(draft, { storyName: draft, titles: [draft, "Las Vegas shooting: what we know"], categoryIds: [24, 25] }), 2017, "rewrite")).filter(Boolean).join(" / ")).not.toMatch(/What We Know|Need to Know|Timeline/);
+  // A report still is one.
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Police Release New Details on Las Vegas Shooting Investigation"), 2017, "rewrite")).filter(Boolean).join(" / ")).toMatch(/What (?:We|You Need to) Know/);
+});
