@@ -34,6 +34,8 @@ export function families(s: Subject, rw: boolean): Family[] {
   // Vegas", "James Corden's Message After Las Vegas Tragedy"): a talk-show host's monologue is no news update (an independent
   // reading of GB seeds 200–209, session 10, flagged "… - What We Know" on it three times).
   if (s.tone.sensitive && commentary(s.text)) return [];
+  // Nor a show's meeting with survivors or victims ("Ellen Meets Las Vegas Survivors …"): their personal story, no news.
+  if (s.tone.sensitive && /\bmeets?\b.*\b(?:survivors?|victims?|famil(?:y|ies))\b/i.test(s.text)) return [];
   // A comedy's take on something hard ("How to Not Get Bullied | Lele Pons", a sketch) is neither news nor advice: no frame.
   if (s.tone.sensitive && s.cat === COMEDY_CAT) return [];
   // A condition, not an event ("Cyclopia: A Rare Birth Defect …"): no timeline, no "what we know so far".

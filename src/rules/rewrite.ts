@@ -599,6 +599,9 @@ export function rewritable(draft: string, ctx: RewriteContext): Subject | null {
   // A name with its post-nominal letters alone ("GIN WONG FAIA", seen in three US readings) names a person, not a video
   // to reframe: "Gin Wong Faia: What Do You Think?" miscases the credential and asks nothing.
   if (/^\p{L}[\p{L}'’.-]*(?:\s+\p{L}[\p{L}'’.-]*){1,3},?\s+(?:FAIA|AIA|RIBA|PhD|MD|DDS|OBE|CBE|MBE|KBE|DBE|QC|Esq\.?)$/iu.test(plainText(draft).trim())) return null;
+  // Someone's footage named in an aside ("Mandalay Bay Shooting (Dan Bilzerian Instagram Story)") is that footage: no frame
+  // turns it into a report ("The Mandalay Bay Shooting - What We Know", flagged three times in an independent reading).
+  if (/\([^)]*\b(?:instagram|snapchat|facebook live|periscope|body ?cam|dash ?cam|pov)\b[^)]*\)/i.test(draft)) return null;
   const s = rewriteSubject(draft, ctx);
   // A trip or vlog to a match ("Chelsea v Arsenal | Road Trip To Stamford Bridge!") is the creator's day, not the match:
   // no event frame ("… in 60 Seconds", "[Highlights]") fits it.

@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { HOOK_MAX, TEMPLATE_PATTERNS, applyTemplate, hookText } from "../../src/rules/templates.ts";
 import { TOPIC_MAX, safeTopic, subjectOf, type Subject } from "../../src/rules/subject.ts";
 import { BANNED_WHEN_SENSITIVE } from "../../src/rules/tone.ts";
-import { draftSubject, rewriteSubject, topicSubject } from "../../src/rules/rewrite.ts";
+import { draftSubject, rewritable, rewriteSubject, topicSubject } from "../../src/rules/rewrite.ts";
 import { TOPIC_KINDS, type TopicKind } from "../../src/rules/topickind.ts";
 import { titlePatterns } from "../../src/rules/structure.ts";
 import { HOOKS_MAX } from "../../src/api/hook-rescue.ts";
@@ -704,4 +704,14 @@ test("one DIY build takes no facts frame; a named person's take on a tragedy is 
     expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf(draft, { storyName: draft, titles: [draft, "Las Vegas shooting: what we know"], categoryIds: [24, 25] }), 2017, "rewrite")).filter(Boolean).join(" / ")).not.toMatch(/What We Know|Need to Know|Timeline/);
   // A report still is one.
   expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf("Police Release New Details on Las Vegas Shooting Investigation"), 2017, "rewrite")).filter(Boolean).join(" / ")).toMatch(/What (?:We|You Need to) Know/);
+});
+
+// From the independent readings of US 400–409 and GB 200–209 (session 10): "Ellen Meets Las Vegas Survivors …: What You
+// Need to Know", "The Mandalay Bay Shooting - What We Know" (Dan Bilzerian's Instagram story).
+test("a show meeting survivors is their story, no news; someone's social-media footage gets no rewrite", () => {
+  const ellen = subjectOf("Ellen Meets Las Vegas Survivors Jesus Campos and Stephen Schuck");
+  expect(ellen.tone.sensitive).toBe(true);
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, ellen, 2017)).filter(Boolean)).toEqual([]);
+  expect(rewritable("Mandalay Bay Shooting (Dan Bilzerian Instagram Story)", { year: 2017 })).toBeNull();
+  expect(rewritable("Mandalay Bay Shooting Survivor Interview", { year: 2017 })).not.toBeNull();
 });
