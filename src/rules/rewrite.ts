@@ -315,6 +315,7 @@ export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
   const s = subjectOf(subject, ctx, span, asked);
   if (cut) s.cut = true;
   s.reviewed = REVIEWED_RE.test(whole);
+  if (/\b(?:unboxing|hands[- ]on|first impressions?|first look)\b/i.test(whole)) s.firstLook = true;
   // A vlog's title is no task ("VLOG : DANCE MAT QUEENS" is no "How to Dance Mat Queens"): a headline, quoted whole.
   // (Also a story name whose titles are the vlog's: "Dance Mat Queens", from "VLOG : DANCE MAT QUEENS".)
   const vlog = (x: string) => /(?:^|[|:\-–—]\s*)vlog\s*[|:\-–—]|\bvlog\s*$/i.test(x);

@@ -34,6 +34,8 @@ export interface Subject {
   music?: boolean;
   /** The draft already is a review, test or reaction ("… review", "I tried …"): its rewrite may say so. */
   reviewed?: boolean;
+  /** The draft is a first look (an unboxing, hands-on, first impressions): its rewrite claims no week or hours of use. */
+  firstLook?: boolean;
   /** The draft is a highlights video: its rewrite says moments or highlights, not "What You Need to Know". */
   highlights?: boolean;
   /** The text was cut at TOPIC_MAX characters: a headline or general subject is incomplete. */

@@ -29,7 +29,13 @@ export const HOOK_MAX = 100;
  */
 const FRAME_CHANGE = /\b(?:reaction|reacting|reviews?|i tried|i tested|i used|i switched|first time hearing)\b/i;
 const keepsFrame = (text: string, s: Subject, rw: boolean) =>
-  !rw || ((s.reviewed || !FRAME_CHANGE.test(text)) && (!s.highlights || /\b(?:moments|highlights)\b/i.test(text)));
+  !rw || ((s.reviewed || !FRAME_CHANGE.test(text)) && (!s.highlights || /\b(?:moments|highlights)\b/i.test(text)) && !(/\bin 60 Seconds$/.test(text) && LONG_LOOK(s)) && !(s.firstLook && /\b(?:for a week|after a week|hours of (?:use|play)|switched to)\b/i.test(text)));
+/**
+ * A long look cannot be retitled "in 60 Seconds": a review or unboxing, a weigh-in, a press conference, an interview (both
+ * independent readings of session 10: "The Google Home Mini in 60 Seconds" for Marques Brownlee's review, "… Weigh-In in
+ * 60 Seconds" for a livestream).
+ */
+const LONG_LOOK = (s: Subject) => !!s.reviewed || /\b(?:weigh-?ins?|press conference|live ?stream|interview)\b/i.test(s.text);
 
 /** One template: the subject's helpers in, text out ("" when this variant does not fit the subject). */
 type Tpl = (h: Helpers) => string;
@@ -97,7 +103,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     person: [(h) => `5 Things You Didn't Know About ${h.S}`, (h) => `7 Moments That Made ${h.S} Famous`],
     event: [(h) => `5 Things to Know About ${h.NP}`, (h) => `7 Moments From ${h.NP} Everyone Missed`],
     // (A tutorial's mistakes are the craft's: "7 Mermaid Cake Mistakes", not "7 Mermaid Cake Tutorial Mistakes".)
-    howto: [(h) => (h.mod ? `7 ${craftOf(h.mod)} Mistakes Beginners Make` : ""), (h) => (h.mod ? `5 ${craftOf(h.mod)} Tips Nobody Tells You` : "")],
+    howto: [(h) => (h.mod && !(h.rw && ONE_OFF.test(h.mod)) ? `7 ${craftOf(h.mod)} Mistakes Beginners Make` : ""), (h) => (h.mod && !(h.rw && ONE_OFF.test(h.mod)) ? `5 ${craftOf(h.mod)} Tips Nobody Tells You` : "")],
     howto_vp: [(h) => `7 Mistakes to Avoid When You ${h.S}`, (h) => `5 Tips to ${h.S} Like a Pro`],
     money: [(h) => `5 Numbers That Explain ${h.NP}`, (h) => `7 Things to Know About ${h.NP} Before You Invest`],
     tragedy: [(h) => `5 Things to Know About ${h.NP}`],
@@ -204,7 +210,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     product: [(h) => `5 Hidden Features of ${h.NP}`, (h) => `7 Things I Learned After ${h.dur} With ${h.NP}`],
     person: [(h) => `5 Things You Didn't Know About ${h.S}`],
     event: [(h) => `5 Things to Know About ${h.NP}`],
-    howto: [(h) => (h.mod ? `7 ${craftOf(h.mod)} Mistakes Beginners Make` : "")],
+    howto: [(h) => (h.mod && !(h.rw && ONE_OFF.test(h.mod)) ? `7 ${craftOf(h.mod)} Mistakes Beginners Make` : "")],
     howto_vp: [(h) => (h.craft ? `5 Ways to ${h.S} at Home` : "")],
     money: [(h) => `5 Numbers That Explain ${h.NP}`],
     tragedy: [(h) => `5 Things to Know About ${h.NP}`],
@@ -563,6 +569,12 @@ const pastYear = (text: string, year: number) => {
 };
 /** A how-to's craft without its format word ("Mermaid Cake Tutorial" → "Mermaid Cake"), or the whole when that is all. */
 const craftOf = (mod: string) => mod.replace(/\s+(?:tutorial|guide|lesson)s?$/i, "") || mod;
+/**
+ * One DIY build ("DIY Edible Geode", "DIY Bagel Bite"): the creator's own video of it is no mistakes or tips listicle
+ * (both independent readings of session 10 flagged "7 DIY Edible Geode Mistakes Beginners Make" as a rewrite, 10 times);
+ * a new video about it may be one (hooks keep it, as the session-7 how-to audit accepted).
+ */
+const ONE_OFF = /^diy\s/i;
 /** A video that is one report of a story, not the story: an explanation, a briefing, a bulletin, an update. */
 const ONE_REPORT = /\b(?:explanation|explained|explainer|briefing|briefs|press conference|advisory|update|live ?stream|coverage)\b/i;
 /** Education and Science & Technology: explainers, not news. */

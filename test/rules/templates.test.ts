@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { HOOK_MAX, TEMPLATE_PATTERNS, applyTemplate, hookText } from "../../src/rules/templates.ts";
 import { TOPIC_MAX, safeTopic, subjectOf, type Subject } from "../../src/rules/subject.ts";
 import { BANNED_WHEN_SENSITIVE } from "../../src/rules/tone.ts";
-import { draftSubject, rewritable, rewriteSubject, topicSubject } from "../../src/rules/rewrite.ts";
+import { draftSubject, rewritable, rewriteSubject, subjectFromText, topicSubject } from "../../src/rules/rewrite.ts";
 import { TOPIC_KINDS, type TopicKind } from "../../src/rules/topickind.ts";
 import { titlePatterns } from "../../src/rules/structure.ts";
 import { HOOKS_MAX } from "../../src/api/hook-rescue.ts";
@@ -714,4 +714,20 @@ test("a show meeting survivors is their story, no news; someone's social-media f
   expect(TEMPLATE_PATTERNS.map((p) => hookText(p, ellen, 2017)).filter(Boolean)).toEqual([]);
   expect(rewritable("Mandalay Bay Shooting (Dan Bilzerian Instagram Story)", { year: 2017 })).toBeNull();
   expect(rewritable("Mandalay Bay Shooting Survivor Interview", { year: 2017 })).not.toBeNull();
+});
+
+// From the independent readings of US 410–419 and GB 210–219 (session 10): rewrites "7 DIY Edible Geode Mistakes Beginners
+// Make" (one build), "The Google Home Mini in 60 Seconds" (a full review), "I Used the Gold iPhone 8 Plus for a Week and I
+// Was Wrong" (an unboxing).
+test("a rewrite keeps what the video is: one build is no mistakes list, a long look no minute, a first look no week", () => {
+  const rw = (draft: string) => TEMPLATE_PATTERNS.map((p) => hookText(p, subjectFromText(draft), 2017, "rewrite")).filter(Boolean).join(" / ");
+  expect(rw("DIY EDIBLE GEODE - 6 MONTHS TO GROW!!")).not.toMatch(/Mistakes Beginners Make|Tips Nobody/);
+  // A new video about it may still be one.
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, subjectFromText("DIY Edible Geode"), 2017)).join(" / ")).toMatch(/7 DIY Edible Geode Mistakes Beginners Make/);
+  expect(rw("Google Home Mini Review: Smart Home for $49?")).not.toMatch(/in 60 Seconds/);
+  const unboxing = rw("Gold iPhone 8 Plus Unboxing & First Impressions!");
+  expect(unboxing).toMatch(/Gold iPhone 8 Plus/);
+  expect(unboxing).not.toMatch(/for a Week|After a Week|Hours of Use|Switched to/);
+  // A review may say it was used.
+  expect(rw("Google Home Mini Review: Smart Home for $49?")).toMatch(/for a Week/);
 });
