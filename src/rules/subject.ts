@@ -235,7 +235,9 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   topic = topic.replace(/(\p{L}):(?=['"‘“]?\p{Lu})/gu, "$1: ");
   // A collaboration written as one shouted handle ("CARLIBYBELxMISSGUIDED") is two names.
   const collab = /\b[A-Z]{3,}x[A-Z]{3,}\b/.test(topic);
-  topic = topic.replace(/\b([A-Z]{3,})x([A-Z]{3,})\b/g, "$1 x $2");
+  // (A handle that is a channel's name without its spaces is written as the channel writes it: "CARLIBYBEL" by Carli Bybel.)
+  const spelled = (h: string) => (ctx.channels ?? []).find((c) => /\s/.test(c) && alnum(c) === h.toLowerCase()) ?? h;
+  topic = topic.replace(/\b([A-Z]{3,})x([A-Z]{3,})\b/g, (_, a: string, b: string) => `${spelled(a)} x ${spelled(b)}`);
   // A closing double quote whose opening a cut took ("GOT7 You Are” M/V") goes (a space takes its place:
   // taking it out could join "&A" and "A;" into something that reads as an entity).
   // A *tag* a cut left open at the end ("My 2017 YouTube Rewind **365 Days of Vlogs") is a label.

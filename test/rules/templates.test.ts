@@ -731,3 +731,10 @@ test("a rewrite keeps what the video is: one build is no mistakes list, a long l
   // A review may say it was used.
   expect(rw("Google Home Mini Review: Smart Home for $49?")).toMatch(/for a Week/);
 });
+
+// From the second independent reading (US 412, 416, 418, 419; session 10): "Carlibybel x Missguided …" (4 flags).
+test("a shouted handle that is a channel's name without its spaces is written as the channel writes it", () => {
+  const s = subjectOf("CARLIBYBELxMISSGUIDED FALL COLLECTION REVEAL!", { storyName: "CARLIBYBELxMISSGUIDED FALL COLLECTION REVEAL!", titles: ["CARLIBYBELxMISSGUIDED FALL COLLECTION REVEAL!"], categoryIds: [26], channels: ["Carli Bybel"] });
+  expect(s.text).toBe("Carli Bybel x Missguided Fall Collection Reveal");
+  expect(subjectOf("CARLIBYBELxMISSGUIDED FALL COLLECTION REVEAL!").text).toBe("Carlibybel x Missguided Fall Collection Reveal");
+});
