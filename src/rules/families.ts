@@ -36,6 +36,9 @@ export function families(s: Subject, rw: boolean): Family[] {
   if (s.tone.sensitive && commentary(s.text)) return [];
   // Nor a show's meeting with survivors or victims ("Ellen Meets Las Vegas Survivors …"): their personal story, no news.
   if (s.tone.sensitive && /\bmeets?\b.*\b(?:survivors?|victims?|famil(?:y|ies))\b/i.test(s.text)) return [];
+  // Nor a victim's or survivor's own moment ("Vegas Victim Reunited with Man Who Saved Her": the second independent reading
+  // and the US audit flagged its "What We Know").
+  if (s.tone.sensitive && /\b(?:victims?|survivors?)\s+(?:is\s+|are\s+)?(?:reunit\w+|meets?|thanks?|hugs?|marr(?:y|ies|ied)|returns?|recover\w*|speaks?|shares?|describes?|recalls?|tells?)\b/i.test(s.text)) return [];
   // A comedy's take on something hard ("How to Not Get Bullied | Lele Pons", a sketch) is neither news nor advice: no frame.
   if (s.tone.sensitive && s.cat === COMEDY_CAT) return [];
   // A condition, not an event ("Cyclopia: A Rare Birth Defect …"): no timeline, no "what we know so far".

@@ -713,6 +713,10 @@ test("a show meeting survivors is their story, no news; someone's social-media f
   expect(ellen.tone.sensitive).toBe(true);
   expect(TEMPLATE_PATTERNS.map((p) => hookText(p, ellen, 2017)).filter(Boolean)).toEqual([]);
   expect(rewritable("Mandalay Bay Shooting (Dan Bilzerian Instagram Story)", { year: 2017 })).toBeNull();
+  // Nor a victim's own moment (second independent reading: "Vegas Victim Reunited with Man Who Saved Her - What We Know").
+  const reunited = subjectOf("Vegas victim reunited with man who saved her");
+  expect(reunited.tone.sensitive).toBe(true);
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, reunited, 2017, "rewrite")).filter(Boolean)).toEqual([]);
   expect(rewritable("Mandalay Bay Shooting Survivor Interview", { year: 2017 })).not.toBeNull();
 });
 
