@@ -742,3 +742,13 @@ test("a shouted handle that is a channel's name without its spaces is written as
   expect(s.text).toBe("Carli Bybel x Missguided Fall Collection Reveal");
   expect(subjectOf("CARLIBYBELxMISSGUIDED FALL COLLECTION REVEAL!").text).toBe("Carlibybel x Missguided Fall Collection Reveal");
 });
+
+// From the three independent readings (session 10): "LVMPD Sheriff Briefs Media Regarding Active Shooter [Timeline]",
+// "People Shooting at Houses [Timeline]".
+test("one moment of a tragedy (a briefing, a press conference, people caught doing something) has no timeline", () => {
+  const all = (t: string) => TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf(t), 2017)).filter(Boolean).join(" / ");
+  expect(all("LVMPD Sheriff Briefs Media Regarding Active Shooter")).not.toMatch(/Timeline/);
+  expect(all("People Shooting at Houses")).not.toMatch(/Timeline/);
+  // The event itself keeps one.
+  expect(all("Hundreds Are Missing as Out-of-Control California Fires Burn")).toMatch(/Timeline/);
+});
