@@ -5,12 +5,11 @@
  * grade"). Pure.
  */
 import type { Subject } from "./subject.ts";
-import { namesPerson, type TopicKind } from "./topickind.ts";
+import { COMEDY, namesPerson, type TopicKind } from "./topickind.ts";
 
 export type Family = TopicKind | "howto_vp" | "science_howto" | "tragedy" | "tragedy_headline" | "mourning" | "personal" | "safety" | "illness";
 
 export const SCITECH_CAT = 28;
-export const COMEDY_CAT = 23;
 /** The first person: the creator's own ("My 1st Day at Chemotherapy"). */
 export const FIRST_PERSON = /\b(?:i|i'm|i’m|i've|i’ve|my|me|we|our)\b/i;
 /** A subject that opens as a question or a "here's" ("What Animal Will Survive…", "Here's the Age You Peak"). */
@@ -40,7 +39,7 @@ export function families(s: Subject, rw: boolean): Family[] {
   // and the US audit flagged its "What We Know").
   if (s.tone.sensitive && /\b(?:victims?|survivors?)\s+(?:is\s+|are\s+)?(?:reunit\w+|meets?|thanks?|hugs?|marr(?:y|ies|ied)|returns?|recover\w*|speaks?|shares?|describes?|recalls?|tells?)\b/i.test(s.text)) return [];
   // A comedy's take on something hard ("How to Not Get Bullied | Lele Pons", a sketch) is neither news nor advice: no frame.
-  if (s.tone.sensitive && s.cat === COMEDY_CAT) return [];
+  if (s.tone.sensitive && s.cat === COMEDY) return [];
   // A condition, not an event ("Cyclopia: A Rare Birth Defect …"): no timeline, no "what we know so far".
   if (s.tone.sensitive && s.tone.illness && !s.vp) return ["illness"];
   // A hypothetical about death ("What Animal Will Survive When Everyone Dies") is no news: no frame fits.

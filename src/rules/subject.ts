@@ -7,7 +7,7 @@
 import { plainText } from "./markup.ts";
 import { casingFrom, isPluralHead, isShouting, recase, titleCase, type Casing } from "./english.ts";
 import { toneOf, type Tone } from "./tone.ts";
-import { ANIMAL_HARM, episodeOfShow, trailersOnly, genreOf, isGivenName, isComparison, namesPerson, singularAnimal, topicKind, type Genre, type GenreContext, type TopicKind } from "./topickind.ts";
+import { ANIMAL_HARM, COMEDY, episodeOfShow, trailersOnly, genreOf, isGivenName, isComparison, namesPerson, singularAnimal, topicKind, type Genre, type GenreContext, type TopicKind } from "./topickind.ts";
 import { classifyHook } from "./hook.ts";
 import { readability } from "./readability.ts";
 import { calm, capRuns, isCommonWord, plainCaps, plainShort, shiftTypos, unAlternate } from "./shouting.ts";
@@ -367,7 +367,6 @@ function withGenre(s: Subject, ctx: TopicContext): Subject {
 
 /** Film & animation, comedy, news: a how-to there is a sketch, satire or a report, not a tutorial. */
 export const NOT_TUTORIAL = new Set([1, 23, 25]);
-const COMEDY = 23;
 
 /** How many of the story's videos are in each category, and how many have one. */
 function categoryCounts(ctx: TopicContext): { n: number; counts: Map<number, number> } {
@@ -517,22 +516,20 @@ function creditedPerformer(name: string, ctx: TopicContext): boolean {
 
 /** "A and B" that a release credits as "A, B - Song". */
 function creditedPair(t: string, ctx: TopicContext): boolean {
+  return pairCredits(t, ctx).length > 0;
+}
+
+/** What follows "A, B - " in each title that credits "A and B" so ("Mi Gente (Official Video)"). */
+function pairCredits(t: string, ctx: TopicContext): string[] {
   const m = /^(?:the\s+)?(.+?)\s+and\s+(.+)$/i.exec(t);
-  return !!m && (ctx.titles ?? []).some((y) => y.toLowerCase().replace(/^the\s+/, "").startsWith(`${m[1]}, ${m[2]} - `.toLowerCase()));
+  if (!m) return [];
+  const prefix = `${m[1]}, ${m[2]} - `.toLowerCase();
+  return (ctx.titles ?? []).map((y) => y.replace(/^the\s+/i, "")).filter((y) => y.toLowerCase().startsWith(prefix)).map((y) => y.slice(prefix.length));
 }
 
 /** The one song every release crediting "A and B" as "A, B - Song" names, without its brackets and guests; null when none or several. */
 function pairRelease(t: string, ctx: TopicContext): string | null {
-  const m = /^(?:the\s+)?(.+?)\s+and\s+(.+)$/i.exec(t);
-  if (!m) return null;
-  const prefix = `${m[1]}, ${m[2]} - `.toLowerCase();
-  const songs = new Set<string>();
-  for (const y of ctx.titles ?? []) {
-    const low = y.toLowerCase().replace(/^the\s+/, "");
-    if (!low.startsWith(prefix)) continue;
-    const song = y.replace(/^the\s+/i, "").slice(prefix.length).replace(/\s*[([][^)\]]*[)\]]/g, "").replace(/\s+(?:ft\.?|feat\.?|featuring)\s.*$/i, "").trim();
-    if (song) songs.add(song);
-  }
+  const songs = new Set(pairCredits(t, ctx).map((x) => x.replace(/\s*[([][^)\]]*[)\]]/g, "").replace(/\s+(?:ft\.?|feat\.?|featuring)\s.*$/i, "").trim()).filter(Boolean));
   const [song] = songs;
   return songs.size === 1 && song.split(" ").length <= 5 ? titleCase(recase(song)) : null;
 }

@@ -306,7 +306,9 @@ function lifestyleFormat(text: string): boolean {
 const LIFESTYLE_HEAD = new Set("haul hauls routine routines challenge vlog vlogs tag makeover transformation lookbook try-on favorites favourites storytime q&a grwm tour diary diaries".split(" "));
 // (A series of films or shows, not of products: "LEGO Ultimate Collectors Series Millennium Falcon" is a toy.)
 const SCREEN_WORDS = /\b(?:trailers?|teasers?|official clip|movie|film|season \d+|episodes?|(?<!collectors?\s|collection\s|product\s|signature\s)series|netflix|hulu|amazon (?:video|studios)|premiere|sneak peek)\b/i;
-const NEWS = 25, FILM = 1, ENTERTAINMENT = 24, EDUCATION = 27, SCITECH = 28, ANIMALS = 15, SPORTS = 17, COMEDY = 23;
+const NEWS = 25, FILM = 1, ENTERTAINMENT = 24, EDUCATION = 27, SCITECH = 28, ANIMALS = 15, SPORTS = 17;
+/** YouTube's Comedy category. */
+export const COMEDY = 23;
 
 /** The two sides of a comparison ("Men vs Women", "iPhone 8 vs 8 Plus"), or null. */
 export function versusSides(text: string): [string, string] | null {
