@@ -6,17 +6,11 @@
  *   bun bench/eval/hook-audit-dump.ts [--snapshots DIR] [--out DIR] [--parts 6]
  */
 import { openSnapshot } from "./snapshot.ts";
+import { arg, usage } from "./cli.ts";
 import { storyContext } from "../../src/engine/service.ts";
 import { hookRescue } from "../../src/api/hook-rescue.ts";
 
-const arg = (name: string, dflt: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : dflt;
-};
-if (process.argv.includes("--help")) {
-  console.log("bun bench/eval/hook-audit-dump.ts [--snapshots DIR] [--out DIR] [--parts N]");
-  process.exit(0);
-}
+usage("bun bench/eval/hook-audit-dump.ts [--snapshots DIR] [--out DIR] [--parts N]");
 const dir = arg("snapshots", "snapshots");
 const outDir = arg("out", "/tmp/hook-audit");
 const parts = Number(arg("parts", "6"));

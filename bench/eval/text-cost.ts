@@ -8,15 +8,9 @@
  */
 import { resolve } from "node:path";
 import { openSnapshot } from "./snapshot.ts";
+import { arg, usage } from "./cli.ts";
 
-const arg = (name: string, dflt: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : dflt;
-};
-if (process.argv.includes("--help")) {
-  console.log("bun bench/eval/text-cost.ts --base <other checkout> [--snapshots DIR] [--rounds N]");
-  process.exit(0);
-}
+usage("bun bench/eval/text-cost.ts --base <other checkout> [--snapshots DIR] [--rounds N]");
 const base = arg("base", "");
 if (!base) throw new Error("--base <other checkout> is required (see --help)");
 const rounds = Number(arg("rounds", "8"));

@@ -9,16 +9,13 @@
  * Drafts: titles of random videos of the vault, as a creator would paste them.
  */
 import { openSnapshot } from "./snapshot.ts";
+import { arg } from "./cli.ts";
 import { hookRescue } from "../../src/api/hook-rescue.ts";
 import { grade } from "../../src/rules/grade.ts";
 import { gradeContext, matchCached } from "../../src/engine/service.ts";
 import { BANNED_WHEN_SENSITIVE, toneOf } from "../../src/rules/tone.ts";
 import { mulberry32 } from "../../scripts/prng.ts";
 
-const arg = (name: string, dflt: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : dflt;
-};
 const dir = arg("snapshots", "snapshots");
 const seed = Number(arg("seed", "11"));
 const n = Number(arg("n", "20"));
