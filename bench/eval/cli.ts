@@ -12,3 +12,6 @@ export function usage(line: string): void {
   console.log(line);
   process.exit(0);
 }
+
+/** YouTube category names, for the audit dumps a person reads. */
+export const CATEGORY_NAMES: Record<number, string> = { 1: "Film&Animation", 2: "Autos", 10: "Music", 15: "Pets&Animals", 17: "Sports", 19: "Travel", 20: "Gaming", 22: "People&Blogs", 23: "Comedy", 24: "Entertainment", 25: "News&Politics", 26: "Howto&Style", 27: "Education", 28: "Science&Tech", 29: "Nonprofits", 43: "Shows" };

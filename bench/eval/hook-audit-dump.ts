@@ -6,7 +6,7 @@
  *   bun bench/eval/hook-audit-dump.ts [--snapshots DIR] [--out DIR] [--parts 6]
  */
 import { openSnapshot } from "./snapshot.ts";
-import { arg, usage } from "./cli.ts";
+import { CATEGORY_NAMES, arg, usage } from "./cli.ts";
 import { storyContext } from "../../src/engine/service.ts";
 import { hookRescue } from "../../src/api/hook-rescue.ts";
 
@@ -16,7 +16,7 @@ const outDir = arg("out", "/tmp/hook-audit");
 const parts = Number(arg("parts", "6"));
 
 const { snap, now } = openSnapshot(dir);
-const CAT: Record<number, string> = { 1: "Film&Animation", 2: "Autos", 10: "Music", 15: "Pets&Animals", 17: "Sports", 19: "Travel", 20: "Gaming", 22: "People&Blogs", 23: "Comedy", 24: "Entertainment", 25: "News&Politics", 26: "Howto&Style", 27: "Education", 28: "Science&Tech", 29: "Nonprofits", 43: "Shows" };
+const CAT = CATEGORY_NAMES;
 const byName = new Map(snap.idx.stories.map((s) => [s.rec.name, s]));
 const seen = new Set<string>();
 const out: string[] = [];

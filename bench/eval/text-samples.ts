@@ -9,7 +9,7 @@
  * Drafts: titles of random videos of the vault, as a creator would paste them.
  */
 import { openSnapshot } from "./snapshot.ts";
-import { arg } from "./cli.ts";
+import { arg, usage } from "./cli.ts";
 import { hookRescue } from "../../src/api/hook-rescue.ts";
 import { grade } from "../../src/rules/grade.ts";
 import { gradeContext, matchCached } from "../../src/engine/service.ts";
@@ -17,6 +17,7 @@ import { BANNED_WHEN_SENSITIVE, toneOf } from "../../src/rules/tone.ts";
 import { mulberry32 } from "../../scripts/prng.ts";
 
 const dir = arg("snapshots", "snapshots");
+usage("bun bench/eval/text-samples.ts [--snapshots DIR] [--seed N] [--n 20]");
 const seed = Number(arg("seed", "11"));
 const n = Number(arg("n", "20"));
 

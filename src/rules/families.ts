@@ -33,6 +33,12 @@ export function families(s: Subject, rw: boolean): Family[] {
   // Vegas", "James Corden's Message After Las Vegas Tragedy"): a talk-show host's monologue is no news update (an independent
   // reading of GB seeds 200–209, session 10, flagged "… - What We Know" on it three times).
   if (s.tone.sensitive && commentary(s.text)) return [];
+  // So is anyone's response ("Trevor Responds to the Las Vegas Shooting & Trump Tweets the Weekend Away", a comedy show's
+  // segment: "… What You Need to Know" flagged by the session-11 audit of every rewrite).
+  if (s.tone.sensitive && /^\p{Lu}\S*(?:\s+\S+){0,3}\s+(?:responds?|reacts?)\s+to\b/iu.test(s.text)) return [];
+  // A named person's health news ("Aaron Carter’s HIV Test Results Revealed") is their own hard story: no news frame (same
+  // audit).
+  if (s.tone.sensitive && s.tone.illness && /^(?:\p{Lu}[\p{L}.'’-]*\s+){1,2}\p{Lu}[\p{L}.-]*['’]s\s/u.test(s.text)) return [];
   // Nor a show's meeting with survivors or victims ("Ellen Meets Las Vegas Survivors …"): their personal story, no news.
   if (s.tone.sensitive && /\bmeets?\b.*\b(?:survivors?|victims?|famil(?:y|ies))\b/i.test(s.text)) return [];
   // Nor a victim's or survivor's own moment ("Vegas Victim Reunited with Man Who Saved Her": the second independent reading

@@ -182,7 +182,9 @@ function undated(text: string): string {
       .replace(/(?<=\p{L})(?<!\b(?:part|pt|on|at|from|since|by|until|of|before|after)\.?)\s+\d{1,2}\/\d{1,2}$/iu, "")
       // A year after the title's full stop ("… Attacked by Dog. 2017"); not after a month's dot ("Sept. 2017").
       .replace(/(\p{L}+)\.\s+(?:19|20)\d\d$/u, (m, w: string) => (ABBREV.has(w.toLowerCase()) ? m : w))
-      // A dashed month-day-year date inside it, with its time ("Tracking Hurricane Irma 9-8-17 8pm Advisory").
+      // A dashed month-day-year date inside it, with its time; a label of a word or two after it goes too: "Tracking
+      // Hurricane Irma 9-8-17 8pm Advisory" is "Tracking Hurricane Irma" (three readers flagged "… Irma Advisory").
+      .replace(/\s+\d{1,2}-\d{1,2}-(?:19|20)?\d\d(?:\s+\d{1,2}(?::\d\d)?\s?(?:am|pm))?(?:\s+[\p{L}]+){0,2}$/giu, "")
       .replace(/\s+\d{1,2}-\d{1,2}-(?:19|20)?\d\d(?:\s+\d{1,2}(?::\d\d)?\s?(?:am|pm))?(?=\s|$)/gi, "")
       // A month-day-year date opening it ("9-30-2017 Marilyn Manson Hammerstein Ballroom …").
       .replace(/^\s*\d{1,2}[-/.]\d{1,2}[-/.](?:19|20)\d\d\s+/, "")
@@ -193,6 +195,9 @@ function undated(text: string): string {
       // A day/month/year date closing it ("Harry Winks vs Lithuania /8/10/2017/", "… Hurricane Irma 9/10/17"), unless a
       // preposition makes it part of the sentence ("… all at once on 9/6/17").
       .replace(/(?<!\b(?:on|at|from|since|by|until|of|before|after))\s+\/?\d{1,2}\/\d{1,2}\/(?:19|20)?\d\d\/?(?=\s*(?:$|[|(\[]))/gi, "")
+      // (Ending it, "on" and its date go together: "Hurricanes Irma, Jose, and Katia, All at Once on 9/6/17 - What We Know"
+      // was flagged; "… All at Once" reads.)
+      .replace(/,?\s+on\s+\d{1,2}\/\d{1,2}\/(?:19|20)?\d\d$/i, "")
       .replace(/\s+/g, " ")
       .trim()
   );
@@ -314,6 +319,7 @@ export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
   const asked = safeTopic(whole).toLowerCase() === subject.toLowerCase() && classifyHook(whole) === "question";
   const s = subjectOf(subject, ctx, span, asked);
   if (cut) s.cut = true;
+  s.said = whole;
   s.reviewed = REVIEWED_RE.test(whole);
   if (/\b(?:unboxing|hands[- ]on|first impressions?|first look)\b/i.test(whole)) s.firstLook = true;
   // A vlog's title is no task ("VLOG : DANCE MAT QUEENS" is no "How to Dance Mat Queens"): a headline, quoted whole.
@@ -571,7 +577,8 @@ const contentWords = (t: string) =>
  */
 export function keepsDraft(draft: string, s: Subject): boolean {
   // After a pipe comes a channel or series name ("| Cupcake Jemma"), unless it is long enough to be content.
-  const parts = plainText(draft).split(/\s*[|｜]+\s*/);
+  // (Dates are no content: undated, as the subject was.)
+  const parts = undated(plainText(draft)).split(/\s*[|｜]+\s*/);
   const main = parts.filter((p, i) => i === 0 || contentWords(p).length > 4).join(" ").replace(/[([{][^)\]}]*[)\]}]|\*+[^*]+\*+/g, " ");
   const kept = new Set(contentWords(`${s.text} ${s.span}`));
   const dropped = new Set(contentWords(main).filter((w) => !kept.has(w)));

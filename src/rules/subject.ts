@@ -64,6 +64,8 @@ export interface Subject {
   trailerYear?: number;
   /** A song story named by its performers ("Tori Kelly & Luis Fonsi - Hallelujah"): no frame about the song's words. */
   performers?: boolean;
+  /** The whole text as typed (plain): what a rewrite may claim of the video is what the draft says (templates.ts CLAIMS). */
+  said?: string;
 }
 
 /** Every word of the subject is a non-word by the readability rule ("Rrrrrrrrrrrrr", "Yyy"). */

@@ -16,7 +16,7 @@ import { type TopicKind } from "./topickind.ts";
 import { GENRE_TEMPLATES, INVITATION, SECOND_PERSON, type GenreHelpers } from "./genre-templates.ts";
 import { titlePatterns } from "./structure.ts";
 import { noFrame } from "./noframe.ts";
-import { BROKEN, MUSIC, NOT_CRAFT, NOT_TUTORIAL, VP_OPENERS, subjectOf, type Subject } from "./subject.ts";
+import { BROKEN, HOWTO_STYLE, MUSIC, NOT_CRAFT, NOT_TUTORIAL, VP_OPENERS, subjectOf, type Subject } from "./subject.ts";
 import { FIRST_PERSON, SCITECH_CAT, TIPS_HEAD, WH_Q_OPEN, families, type Family } from "./families.ts";
 
 export const HOOK_MAX = 100;
@@ -29,13 +29,46 @@ export const HOOK_MAX = 100;
  */
 const FRAME_CHANGE = /\b(?:reaction|reacting|reviews?|i tried|i tested|i used|i switched|first time hearing)\b/i;
 const keepsFrame = (text: string, s: Subject, rw: boolean) =>
-  !rw || ((s.reviewed || !FRAME_CHANGE.test(text)) && (!s.highlights || /\b(?:moments|highlights)\b/i.test(text)) && !(/\bin 60 Seconds$/.test(text) && LONG_LOOK(s)) && !(s.firstLook && /\b(?:for a week|after a week|hours of (?:use|play)|switched to)\b/i.test(text)));
+  !rw || (claimsOnlySaid(text, s) && (s.reviewed || !FRAME_CHANGE.test(text)) && (!s.highlights || /\b(?:moments|highlights)\b/i.test(text)) && !(/\bin 60 Seconds$/.test(text) && LONG_LOOK(s)) && !(s.firstLook && /\b(?:for a week|after a week|hours of (?:use|play)|switched to)\b/i.test(text)));
 /**
  * A long look cannot be retitled "in 60 Seconds": a review or unboxing, a weigh-in, a press conference, an interview (both
  * independent readings of session 10: "The Google Home Mini in 60 Seconds" for Marques Brownlee's review, "… Weigh-In in
  * 60 Seconds" for a livestream).
  */
 const LONG_LOOK = (s: Subject) => !!s.reviewed || /\b(?:weigh-?ins?|press conference|live ?stream|interview)\b/i.test(s.text);
+
+/**
+ * What a rewrite may claim of the video only when the draft says so: a rewrite keeps the creator's video, so it invents
+ * no length, count, time of use, change of mind, best-of cut, year or recipe. From the session-11 audit of every best
+ * rewrite (US 275, GB 108 drafts): of 58 flags, 27 were such claims ("Neon Skull Halloween Makeup Tutorial in 10 Minutes"
+ * for a full-face look, "7 Things I Learned After a Week With Fenty Beauty" for a review, "5 Things You Didn't Know About
+ * Josh Gordon" for a comeback film, "The Best Moments From the Apple Park Drone Tour", "My Lazy Day Makeup Routine - 2017").
+ * Each entry: the claim in the rewrite, then the draft words that back it.
+ */
+const CLAIMS: readonly (readonly [RegExp, (s: Subject, said: string) => boolean])[] = [
+  [/\bin (?:60 Seconds|10 Minutes)\b/, (_, d) => /\b(?:quick(?:ly)?|fast|speed|short|\d+[- ]?(?:min(?:ute)?s?|sec(?:ond)?s?)|minutes?|seconds?)\b/i.test(d)],
+  [/^\d+ |\bTips Nobody Uses\b/, (_, d) => COUNTED.test(d) || /\btips\b/i.test(d)],
+  [/\b(?:After|for) (?:a Week|a Month|\d+ (?:Days|Weeks|Months))\b|\bHours of (?:Use|Play)\b/, (s) => !!s.span],
+  [/\bI Was Wrong\b/, (_, d) => /\bwrong\b/i.test(d)],
+  [/\bI Switched\b/, (_, d) => /\bswitch/i.test(d)],
+  [/\b(?:Best Moments|Highlights)\b/, (s, d) => !!s.highlights || /\b(?:best|moments|compilation|top \d+|all (?:goals|nominees))\b/i.test(d)],
+  // An opinion or a lesson is the creator's own take: a review or a first-person draft says so, a press conference or a
+  // talk-show monologue does not ("What I Learned From Round 3 of Jimmy Kimmel’s Health Care Battle").
+  [/\b(?:My Honest (?:Take|Opinion)|What I (?:Learned|Loved))\b/, (s, d) => !!s.reviewed || FIRST_PERSON.test(d)],
+  [/(?:\s-\s|\s\()(?:19|20)\d\d\)?$/, (_, d) => /\b(?:19|20)\d\d\b/.test(d)],
+  // (A baking channel's upload is a recipe by its category; INSIDER's "Michael Jordan's Chocolate Cake" is a restaurant's.)
+  [/\bRecipe\b/, (s, d) => s.cat === HOWTO_STYLE || /\b(?:recipes?|how to|make|making|homemade|bake|baking|cook|cooking|diy)\b/i.test(d)],
+  // Raw footage is no explainer ("What You Need to Know About the Butch Jones Press Conference", "… About Florida Weather
+  // Cameras", "… About the Golden State Warriors Championship Ring Ceremony").
+  // Nor news, a timeline, a best-of or what follows ("What We Know About Live Tracking of Hurricane Irma So Far", "What
+  // Happens After the Cavaliers’ Isaiah Thomas Press Conference?"): only a question to viewers or "You Have to See This".
+  [/^(?!.*(?:What Do You Think\?|You Have to See This)$)/, (s) => !RAW_FOOTAGE.test(s.text)],
+];
+/** A draft that counts its items ("10 Strange Dollar Store Items Sent By Viewers"): not a time ("7 Days"), not a price. */
+const COUNTED = /(?<![$£€\d.,])\b\d{1,2}\s+(?:[\p{L}'’-]+\s+){0,3}(?!(?:days|weeks|months|years|hours|minutes|seconds|mins|secs)\b)[\p{L}'’-]+s\b/iu;
+const RAW_FOOTAGE = /\b(?:press conference|media day|ceremony|live (?:tracking|feed|stream|cam|footage)|livestream|cams?|cameras|webcam|drone (?:tour|footage|video)|weigh-?ins?)\b/i;
+
+const claimsOnlySaid = (text: string, s: Subject) => s.said == null || CLAIMS.every(([claim, backed]) => !claim.test(text) || backed(s, s.said!));
 
 /** One template: the subject's helpers in, text out ("" when this variant does not fit the subject). */
 type Tpl = (h: Helpers) => string;

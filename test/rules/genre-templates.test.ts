@@ -1148,7 +1148,9 @@ describe("accented foreign titles, year tags on sentences", () => {
   test("a year tag dates a format, not a sentence or a one-off", () => {
     for (const draft of ["I Tried A 10-Step Korean Skincare Routine For A Month", "A VERY PREGNANT LOOKBOOK!"])
       for (const p of ["struct:dash_split", "struct:bracket_tag"]) expect(rewriteText(p, draft, { year: 2017 }) ?? "").not.toMatch(/2017/);
-    expect(rewriteText("struct:dash_split", "My Morning Routine", { year: 2017 })).toBe("My Morning Routine - 2017");
+    // (Session 11: a rewrite adds no year the draft does not have, "My Lazy Day Makeup Routine - 2017" was flagged; a hook may.)
+    expect(rewriteText("struct:dash_split", "My Morning Routine", { year: 2017 })).toBeNull();
+    expect(hookText("struct:dash_split", subjectOf("My Morning Routine"), 2017)).toBe("My Morning Routine - 2017");
   });
 });
 
@@ -1663,7 +1665,8 @@ test("GB readings: a request is no task, a bare question word is no subject, a m
   expect(all("In Memory of Liz Dawn")).toBe("");
   expect(all("5 Year Anniversary")).toBe("");
   expect(rewriteSubject("Harry Winks vs Lithuania (England Debut) /8/10/2017/ || HD", { year: 2017 }).text).toBe("Harry Winks vs Lithuania");
-  expect(rewriteSubject("Hurricanes Irma, Jose, and Katia, all at once on 9/6/17", { year: 2017 }).text).toMatch(/on 9\/6\/17$/);
+  // (Session 11: "on" and a date ending the draft go together; the audit of every rewrite flagged "… All at Once on 9/6/17 - What We Know".)
+  expect(rewriteSubject("Hurricanes Irma, Jose, and Katia, all at once on 9/6/17", { year: 2017 }).text).toMatch(/^Hurricanes Irma, Jose, and Katia, all at once$/i);
   expect(toneOf("In Memory of Liz Dawn").death).toBe(true);
 });
 
@@ -2175,7 +2178,7 @@ test("mental health is an illness word (no 'My Honest Opinion', no reaction); a 
   expect(hooks).not.toMatch(/Opinion|Reaction/);
   const rw = TEMPLATE_PATTERNS.map((p) => rewriteText(p, "Tracking Hurricane Irma 9-8-17 8pm Advisory", { year: 2017 })).filter(Boolean);
   expect(rw.length).toBeGreaterThan(0);
-  for (const r of rw) expect(r).not.toMatch(/9-8-17|8pm/);
+  for (const r of rw) expect(r).not.toMatch(/9-8-17|8pm|Advisory/); // (session 11: "Tracking Hurricane Irma Advisory" was flagged by three readers)
 });
 
 // From GB readings 106-108 (session 8).

@@ -5,7 +5,7 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { draftSubject, rewriteSubject, rewriteText, topicSubject } from "../../src/rules/rewrite.ts";
-import { HOOK_MAX, TEMPLATE_PATTERNS } from "../../src/rules/templates.ts";
+import { HOOK_MAX, TEMPLATE_PATTERNS, hookText } from "../../src/rules/templates.ts";
 import { titlePatterns } from "../../src/rules/structure.ts";
 
 describe("draftSubject", () => {
@@ -148,7 +148,11 @@ test("a numbered lesson names no topic; 'Official' before a weigh-in is a label;
   expect(rewriteSubject("Canelo vs. Golovkin Official Weigh-In", { year: 2017 }).text).toBe("Canelo vs. Golovkin Weigh-In");
   const story = { storyName: "Canelo Alvarez vs. Gennady Golovkin", titles: ["(FULL) Canelo Alvarez vs. Gennady Golovkin Weigh-In | ESPN"], categoryIds: [17], topical: false };
   const rw = TEMPLATE_PATTERNS.map((p) => rewriteText(p, "(FULL) Canelo Alvarez vs. Gennady Golovkin Weigh-In | ESPN", { year: 2017, story })).filter(Boolean).join(" / ");
-  expect(rw).toMatch(/the Canelo Alvarez vs\. Gennady Golovkin Weigh-In/);
+  // A full weigh-in is raw footage (session 11): a rewrite only asks viewers, it claims no best moments or facts.
+  expect(rw).not.toMatch(/Best Moments|Need to Know|What I Learned|Highlights/);
+  // A hook about it still takes "the".
+  const hooks = TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("canelo alvarez vs. gennady golovkin weigh-in", story), 2017)).filter(Boolean).join(" / ");
+  expect(hooks).toMatch(/the Canelo Alvarez vs\. Gennady Golovkin Weigh-In/);
 });
 
 // From GB readings 155 and 166 (session 9): a typed "how to" answered with one tutorial's "[Reaction]".
