@@ -25,6 +25,9 @@ export function families(s: Subject, rw: boolean): Family[] {
   // Someone's own hard experience ("My 1st Day at Chemotherapy"): their story, not news ("What We Know"). Only their own
   // draft may say so: a hook for another creator's video would claim the illness or the loss as theirs ("Chemotherapy Hit
   // Me Hard - My Story", "Daniel and Depression - My Story", "My Sweet Jax - My Story" offered to anyone): none.
+  // A draft that calls itself a tribute, in its subject or beside it, "My Sweet Jax (Tribute to a Cat)" is no "- My Story";
+  // "TRL Premiere Opens With Tribute to Las Vegas" no news. Session-11 rewrite audit.)
+  if (s.tone.sensitive && s.said && /\b(?:tribute|in (?:loving )?memory|rest in peace|r\.i\.p\.?)(?=\W|$)/i.test(s.said)) return [];
   if (s.tone.sensitive && (s.personal || FIRST_PERSON.test(s.text))) return rw ? ["personal"] : [];
   // Someone telling their own hard experience ("Penny Lancaster Bravely Shares Her Experience of Being Sexually
   // Assaulted") is their story, not news to sum up ("… - What We Know"): no frame.
@@ -59,7 +62,9 @@ export function families(s: Subject, rw: boolean): Family[] {
   // A ceremony of mourning ("A Moment of Silence at the National 9/11 Memorial") is no news to frame.
   // (So is a video in someone's memory: "In Memory of Liz Dawn".)
   // (Or a vigil: "Nashville Vigil for Las Vegas Shooting Victims" had read "…: What You Need to Know".)
-  if (s.tone.sensitive && /\b(?:moment of silence|funeral|memorial service|wake for|dedication|in (?:loving )?memory of|(?:candlelight\s+|prayer\s+)?vigils?)\b|^(?:an?\s+)?tribute to\b/i.test(s.text)) return [];
+  if (s.tone.sensitive && /\b(?:moment of silence|funeral|memorial service|wake for|dedication|in (?:loving )?memory of|(?:candlelight\s+|prayer\s+)?vigils?)\b|\btribute to\b/i.test(s.text)) return [];
+  // A talk show's guest ("Jimmy Kimmel Talks to Kristen Bell in Orlando After Hurricane Irma") is an interview, no news.
+  if (s.tone.sensitive && /^(?:\p{Lu}[\p{L}.'’-]*\s+){1,3}(?:[Tt]alks?|[Ss]peaks?|[Cc]hats?|[Ss]its? [Dd]own)\s+(?:[Tt]o|[Ww]ith)\s+\p{Lu}/u.test(s.text)) return [];
   // So is a call to act ("Let's Help the Victims of the Las Vegas Attack"): it is the creator's own appeal.
   // (Or a question put to someone, "Ask a Mortician- Home Death & Wake for Your Pet": an advice series, no news.)
   if (s.tone.sensitive && /^(?:let['’]?s|please|help|donate|pray|ask)\b/i.test(s.text)) return [];

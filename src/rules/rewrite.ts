@@ -218,6 +218,10 @@ export function draftSubject(draft: string): DraftSubject {
   t = t.replace(/^\*+[^*]+\*+\s*/u, "");
   // *Emphasis* inside a title is a word ("TESTING OUT *FAKE* MAKEUP"); only a trailing *tag* is a label.
   t = t.replace(/\*+([^*]+)\*+(?=\s+[\p{L}\p{N}])/gu, "$1");
+  // An alias chain names one thing twice ("DIY Giant Spider AKA Aragog AKA HARRY POTTER HALLOWEEN …", "How to Make Flumps!
+  // AKA Colourful Marshmallow Ropes"): the first name is the subject.
+  // (Not before a series named after a comma, "DIY Dragon's Beard AKA Edible Hair, Corinne vs. Cooking": the contest stays.)
+  t = t.replace(/^(\S+(?:\s+\S+)+?)[\s!.,]+(?:aka|a\.k\.a\.)(?:\s[^,]*)?$/i, "$1");
   const parts = segments(t);
   // (Nor a bare question word cut from the rest: "How Much?! Missguided Haul" is the haul.)
   let main = parts.find((p) => !FRAMING_ONLY.test(p) && !(parts.length > 1 && /^(?:how|what|why|who|when|where)(?:\s+\S+)?$/i.test(p))) ?? parts[0] ?? t;

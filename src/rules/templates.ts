@@ -65,7 +65,9 @@ const CLAIMS: readonly (readonly [RegExp, (s: Subject, said: string) => boolean]
   [/^(?!.*(?:What Do You Think\?|You Have to See This)$)/, (s) => !RAW_FOOTAGE.test(s.text)],
 ];
 /** A draft that counts its items ("10 Strange Dollar Store Items Sent By Viewers"): not a time ("7 Days"), not a price. */
-const COUNTED = /(?<![$£€\d.,])\b\d{1,2}\s+(?:[\p{L}'’-]+\s+){0,3}(?!(?:days|weeks|months|years|hours|minutes|seconds|mins|secs)\b)[\p{L}'’-]+s\b/iu;
+const WATCHED = /\b(?:live (?:footage|feed|cam|stream)|livestream|cams?|cameras|webcam|drone (?:tour|footage|video))\b/i;
+const SUMMARY_FRAME = /\bNeed to Know\b|\bWe Know\b|\bTimeline\b|\bExplained\b|^\d+ Things\b|\bin 60 Seconds\b|\bBest Moments\b|\bHighlights\b|\bWhat I Learned\b|\bMatter\?$|^What Happens\b/;
+const COUNTED = /(?<![$£€\d.,])(?<!\b(?:round|part|pt|episode|ep|season|vol|chapter|game|week|day|no|number|level|stage)\.?\s)\b\d{1,2}\s+(?:[\p{L}-]+\s+){0,3}(?!(?:days|weeks|months|years|hours|minutes|seconds|mins|secs)\b)[\p{L}-]+s\b(?!['’])/iu;
 const RAW_FOOTAGE = /\b(?:press conference|media day|ceremony|live (?:tracking|feed|stream|cam|footage)|livestream|cams?|cameras|webcam|drone (?:tour|footage|video)|weigh-?ins?)\b/i;
 
 const claimsOnlySaid = (text: string, s: Subject) => s.said == null || CLAIMS.every(([claim, backed]) => !claim.test(text) || backed(s, s.said!));
@@ -319,10 +321,12 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     general: [(h) => `My Honest Take on ${h.NP}`],
     product: [(h) => `I Tested ${h.NP} So You Don't Have To`, (h) => `Why I Switched to ${h.NP}`],
     person: [(h) => `What I Learned From ${h.S}`],
-    event: [(h) => `What I Learned From ${h.NP}`],
+    // (A lesson is learned from someone: "What I Learned From Lions vs. Giants", "… From the Emmys 2017 Red Carpet" were
+    // flagged 13 times in the session-11 US hook audit; a take fits a game, a show or a vote.)
+    event: [(h) => `My Honest Take on ${h.NP}`],
     howto: [(h) => (h.mod ? `My ${h.mod}, Step by Step` : "")],
     howto_vp: [(h) => (h.secondPerson || h.rw || EVERYDAY_ACT.test(h.S) ? "" : `I Tried to ${h.S} So You Don't Have To`)],
-    money: [(h) => `What I Learned From ${h.NP}`],
+    money: [(h) => `My Honest Take on ${h.NP}`],
     headline: [reaction((h) => `${h.S}: My Honest Reaction`)],
     tragedy: [(h) => `What We Know About ${h.NP} So Far`],
     mourning: [(h) => `What ${h.S} Meant to Us`],
@@ -532,6 +536,8 @@ function helpers(s: Subject, year: number, rw: boolean): Helpers {
 }
 
 /** Capitalise a leading "the" and apply Title Case; collapse any doubled space a template made. */
+const untagged = (t: string) => t.replace(/(^|\s)#(?:[\p{Lu}\d]{5,}(?=\s|$)\s?|(?=[\p{L}\p{N}]))/gu, "$1").replace(/\s+/g, " ").trim();
+
 function finish(text: string): string {
   // "a LCD Mask" → "an LCD Mask": the article of an acronym goes by how its first letter is said.
   const t = text.replace(/\s+/g, " ").trim().replace(/\b([Aa])n? (?=([A-Z]{2,5})\b)/g, (m, a: string, next: string) => `${a}${indefinite(next) === "an" ? "n" : ""} `);
@@ -543,6 +549,11 @@ function finish(text: string): string {
  * HOOK_MAX characters and carries the pattern.
  */
 export function hookText(pattern: string, subject: Subject, year: number, mode: "hook" | "rewrite" = "hook"): string | null {
+  if (!subject.text) return null;
+  // A hashtag inside a subject is the upload's tag, not its words: a tag of five or more capitals is a song's or campaign's
+  // initials and goes ("DIY Taylor Swift #LWYMMD Costume", flagged in every rewrite audit); a shorter or a word keeps its
+  // word without the sign ("the UNGA General Debate", "Tré Melvin at YouTubeBlack FanFest").
+  if (/(?:^|\s)#[\p{L}\p{N}]/u.test(subject.text)) subject = { ...subject, text: untagged(subject.text) };
   if (!subject.text) return null;
   // A slur is not ours to repeat, whoever wrote it first ("Top of Ultimate Retarded Drivers Fails").
   if (SLUR.test(subject.text)) return null;
@@ -660,6 +671,10 @@ function accepted(raw: string, pattern: string, s: Subject, rw: boolean): string
   if (twoCounts) return null;
   // A product known only from its trailers ("PHOGS! EGX Demo Trailer") has not been used: no frame that says it was.
   if (s.unseen && s.kind === "product" && USED.test(text)) return null;
+  // Footage (a drone tour, a webcam, live footage) is watched, not summed up: a new video about it asks or reacts, it has no
+  // facts, news or best moments to list ("5 Things to Know About the Apple Park October 2017 Drone Tour", "Live Footage as
+  // Hurricane Irma Destroys Maho Beach Cam in St Maarten - What We Know": session-11 US hook audit).
+  if (!rw && WATCHED.test(s.text) && SUMMARY_FRAME.test(text)) return null;
   return [...text].length <= HOOK_MAX && titlePatterns(text).includes(pattern) && keepsFrame(text, s, rw) && !echoes(text, s.text) && !trial ? text : null;
 }
 

@@ -1115,7 +1115,7 @@ describe("labels alone, launch webcasts, glued colons", () => {
 describe("red carpets, births, emoji inside, pairs of names, first-look credits", () => {
   const all = (s: Subject) => TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017)).filter(Boolean).join(" | ");
   test("a red carpet takes 'the'", () => {
-    expect(hookText("struct:first_person", subjectOf("emmys 2017 red carpet", { storyName: "Emmys 2017 Red Carpet" }), 2017)).toBe("What I Learned From the Emmys 2017 Red Carpet");
+    expect(hookText("struct:first_person", subjectOf("emmys 2017 red carpet", { storyName: "Emmys 2017 Red Carpet" }), 2017)).toBe("My Honest Take on the Emmys 2017 Red Carpet"); // (session 11: a lesson is learned from a person)
   });
   test("a birth story gets no frame", () => {
     expect(all(subjectOf("Giving Birth On A Mountain Top"))).toBe("");
@@ -1268,9 +1268,9 @@ test("a creature named by two animals ('Spider Cat') takes no 'the'; one animal 
 
 // From the reading of seed 138.
 describe("tests, AKA, one-word-longer lead titles", () => {
-  test("a test takes 'the'; AKA keeps its capitals", () => {
+  test("a test takes 'the'; an AKA chain keeps its first name (session 11; was kept whole)", () => {
     expect(hookText("hook:confession", subjectOf("cod liver taste test", { storyName: "Cod Liver Taste Test", titles: ["Cod Liver Taste Test"], categoryIds: [22] }), 2017)).toBe("The Cod Liver Taste Test: My Honest Reaction");
-    expect(rewriteSubject("DIY Giant Spider AKA Aragog AKA HARRY POTTER HALLOWEEN BIT*HES!", { year: 2017 }).text).toMatch(/Spider AKA Aragog AKA/);
+    expect(rewriteSubject("DIY Giant Spider AKA Aragog AKA HARRY POTTER HALLOWEEN BIT*HES!", { year: 2017 }).text).toBe("DIY Giant Spider");
   });
   test("a fragment story name is answered for a lead title one word longer, not one a cut left dangling", () => {
     const ctx = { storyName: "Disney Villain", titles: ["Disney Villain Lipsticks! - First Impression Friday", "Halloween Look : Disney Villain Ursula"], categoryIds: [26, 22], topical: false };
@@ -1985,7 +1985,8 @@ test("a tribute to someone who died and a plea to the viewers get no frame", () 
   const all = (name: string) => TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject(name.toLowerCase(), { storyName: name, titles: [name], categoryIds: [24] }), 2017)).filter(Boolean);
   expect(all("A tribute to Sir Bruce Forsyth")).toEqual([]);
   expect(all("Please do This Today!")).toEqual([]);
-  expect(all("TRL Premiere Opens With Tribute to Las Vegas").length).toBeGreaterThan(0);
+  // (Session 11: a show's tribute is no news either; the rewrite audit flagged "…: What You Need to Know" on it.)
+  expect(all("TRL Premiere Opens With Tribute to Las Vegas")).toEqual([]);
 });
 
 // Seen in GB readings 51–53 and 76 (session 7).
