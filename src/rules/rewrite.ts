@@ -12,7 +12,7 @@
  */
 import { plainText } from "./markup.ts";
 import { hookText } from "./templates.ts";
-import { ABBREV, FEATURE_HEADS, PEOPLE_BLOGS, TOPIC_MAX, productReadsWithThe, safeTopic, subjectOf, type Subject, type TopicContext } from "./subject.ts";
+import { ABBREV, FEATURE_HEADS, MUSIC, PEOPLE_BLOGS, TOPIC_MAX, productReadsWithThe, safeTopic, subjectOf, type Subject, type TopicContext } from "./subject.ts";
 import { labelOnly, namesChannel } from "./names.ts";
 import { isCommonWord } from "./shouting.ts";
 import { isWorkTitle, toneOf } from "./tone.ts";
@@ -369,7 +369,9 @@ export function subjectFromText(text: string, ctx: TopicContext = {}): Subject {
   // A film keeps the article of its title ("The Commuter Teaser Trailer #1" → "The Commuter").
   // (Not an event's promo: "NY Comic-Con Official Trailer" is a convention.)
   // (Nor a game's trailer in a Gaming story: "PHOGS! EGX Demo Trailer" is nothing to watch.)
-  if (!s.tone.sensitive && s.kind !== "event" && s.cat !== GAMING && SCREEN_LABEL.test(whole) && n <= 6) return { ...s, text: s.the && !/^the\s/i.test(s.text) ? `The ${s.text}` : s.text, kind: "general", the: false, vp: false, genre: "screen" };
+  // (Not a music video's teaser, "BTS (방탄소년단) 'DNA' Official Teaser 2", "TWICE LIKEY TRAILER" in Music: no "Before You
+  // Watch", flagged three times by the session-10 readers.)
+  if (!s.tone.sensitive && s.kind !== "event" && s.cat !== GAMING && s.cat !== MUSIC && SCREEN_LABEL.test(whole) && n <= 6) return { ...s, text: s.the && !/^the\s/i.test(s.text) ? `The ${s.text}` : s.text, kind: "general", the: false, vp: false, genre: "screen" };
   // "Artist - Song (Official Video)": the part before the dash is a performer.
   // (Not a name with nothing but the label after it, posted by someone else: "Hot Damn! Official Lyric Video" is the song.)
   if (RELEASE.test(text) && n <= 4 && (s.kind === "general" || s.kind === "headline") && !(labelOnly(s.text, text) && !namesChannel(s.text, ctx.channels ?? []))) return { ...s, kind: "person", the: false, genre: null, music: true };

@@ -679,6 +679,14 @@ function isArtist(name: string, ctx: TopicContext): boolean {
     const parts = t.split(/\s[-–—]\s/);
     const last = parts.length >= 3 ? parts[parts.length - 1].toLowerCase().split(/\s+/) : [];
     if (!rel && last.length >= 2 && (ctx.channels ?? []).some((c) => last.every((w) => c.toLowerCase().split(/\s+/).includes(w)))) [artistPart, songPart] = [parts[parts.length - 1], parts[0]];
+    // So does a later part that names who performs: a person ("Cool Hand Luke - Harry Dean Stanton - Just A Closer Walk With
+    // Thee"), the channel ("Dragon Age Inquisition - The Dawn Will Come - Peter Hollens Virtual Choir …") or someone live
+    // somewhere ("The Calling - The Killers live at the O2 Academy Brixton"): the first part is a work, not a performer
+    // (person frames on all three in the GB hook audits of session 10).
+    else if (!rel && parts.length >= 2 && !namesPerson(parts[0])) {
+      const performer = parts.slice(1).find((x) => namesPerson(x.trim()) || (ctx.channels ?? []).some((c) => alnum(c).length >= 6 && alnum(x).startsWith(alnum(c))) || /^\S.*?\s+live\s+(?:at|in|from|on)\s/i.test(x));
+      if (performer) [artistPart, songPart] = [performer, parts[0]];
+    }
     if (artistPart && alnum(artistPart).includes(key)) before++;
     else if (songPart && alnum(songPart).includes(key)) after++;
   }

@@ -160,7 +160,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     science_howto: [(h) => `Can You Really ${h.S}?`],
   },
   "hook:before_after": {
-    product: [(h) => `${h.NP}, 30 Days Later: Was It Worth It?`, (h) => `${h.NP}: Before and After 30 Days of Use`],
+    product: [(h) => `${h.NP}, 30 Days Later: Was It Worth It?`, (h) => `${h.NP}: Before and After 30 Days of ${h.game ? "Play" : "Use"}`],
     person: [(h) => `${h.S}: Then and Now`],
     event: [(h) => `${h.NP}: Then and Now`],
     howto: [(h) => (h.mod ? `${h.mod} Transformation: Before and After` : "")],
@@ -171,7 +171,9 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
   "hook:confession": {
     // (Not on one thing made by hand: "My Honest Opinion on DIY Bagel Bite" lacks the article no title case can add.)
     general: [(h) => (/^diy\s/i.test(h.S) && !/s$/i.test(h.S) ? "" : `My Honest Opinion on ${h.NP}`)],
-    product: [(h) => `I Used ${h.NP} for ${h.dur} and I Was Wrong`, (h) => `I Switched to ${h.NP}: My Honest Review`],
+    // (A game is not used, and no one switches to one: "I Used Super Mario Odyssey for a Week", "I Switched to Cuphead" were
+    // flagged in both GB audits and a reading. "Tried": Gaming also holds headsets, "the Oculus Go".)
+    product: [(h) => `I ${h.game ? "Tried" : "Used"} ${h.NP} for ${h.dur} and I Was Wrong`, (h) => (h.game ? "" : `I Switched to ${h.NP}: My Honest Review`)],
     person: [(h) => `I Was Wrong About ${h.S}`, (h) => `My Honest Opinion on ${h.S}`],
     event: [(h) => `My Honest Take on ${h.NP}`],
     // A thing made ("DIY Edible Geode") is no habit to try for a week; a tutorial is no product to review.
@@ -319,7 +321,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
   "struct:first_person": {
     tragedy_headline: [(h) => `${h.S}: What We Know So Far`],
     general: [(h) => `My Honest Take on ${h.NP}`],
-    product: [(h) => `I Tested ${h.NP} So You Don't Have To`, (h) => `Why I Switched to ${h.NP}`],
+    product: [(h) => `I Tested ${h.NP} So You Don't Have To`, (h) => (h.game ? "" : `Why I Switched to ${h.NP}`)],
     person: [(h) => `What I Learned From ${h.S}`],
     // (A lesson is learned from someone: "What I Learned From Lions vs. Giants", "… From the Emmys 2017 Red Carpet" were
     // flagged 13 times in the session-11 US hook audit; a take fits a game, a show or a vote.)

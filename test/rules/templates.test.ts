@@ -813,3 +813,27 @@ test("a lesson is learned from a person; an event or a money topic takes a take"
   expect(hook("catalonia referendum", { storyName: "Catalonia Referendum", titles: ["Catalonia referendum: Police clash with voters"], categoryIds: [25], topical: true })).toBe("My Honest Take on the Catalonia Referendum");
   expect(hook("sam smith", { storyName: "Sam Smith", titles: ["Sam Smith - Too Good At Goodbyes (Official Video)"], categoryIds: [10], topical: true })).toBe("What I Learned From Sam Smith");
 });
+
+// From the GB hook audits of session 10, still produced at the start of session 11.
+describe("GB audit leftovers: works before a performer, music teasers, games", () => {
+  const all = (topic: string, ctx: Parameters<typeof topicSubject>[1]) => TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject(topic, ctx), 2017)).filter(Boolean).join(" / ");
+  test("a later dash part that names the performer makes the first part a work, not a person", () => {
+    const person = /Story in 60 Seconds|Career Highlights|A Look Back|Things You Didn't Know/;
+    expect(all("the calling", { storyName: "The Calling", titles: ["The Calling - The Killers live at the O2 Academy Brixton 12/09/17"], categoryIds: [10], channels: ["Adam Daniels"] })).not.toMatch(person);
+    expect(all("cool hand luke", { storyName: "Cool Hand Luke", titles: ["Cool Hand Luke - Harry Dean Stanton - Just A Closer Walk With Thee"], categoryIds: [10], channels: ["The Elvish Magic"] })).not.toMatch(person);
+    expect(all("dragon age inquisition", { storyName: "Dragon Age Inquisition", titles: ["Dragon Age Inquisition - The Dawn Will Come - Peter Hollens Virtual Choir feat. 500+ Patrons!"], categoryIds: [10], channels: ["Peter Hollens"] })).not.toMatch(person);
+    // An artist before the dash stays one.
+    expect(all("sam smith", { storyName: "Sam Smith", titles: ["Sam Smith - Too Good At Goodbyes (Official Video)"], categoryIds: [10], channels: ["SamSmithWorldVEVO"] })).toMatch(person);
+  });
+  test("a music video's teaser is no film to watch", () => {
+    const ctx = { storyName: "Twice Likey Trailer", titles: ["TWICE LIKEY TRAILER"], categoryIds: [10], channels: ["jypentertainment"] };
+    expect(all("twice likey trailer", ctx)).not.toMatch(/Before You Watch|Before Watching|Everything We Know/);
+    expect(all("the commuter teaser trailer", { storyName: "The Commuter Teaser Trailer", titles: ["The Commuter Teaser Trailer #1 (2018)"], categoryIds: [1] })).toMatch(/Before You Watch/);
+  });
+  test("a game is tried, not used, and nobody switches to one", () => {
+    const ctx = { storyName: "Super Mario Odyssey", titles: ["Super Mario Odyssey - Part 1 - Gameplay Walkthrough", "Super Mario Odyssey Review"], categoryIds: [20, 20] };
+    const h = all("super mario odyssey", ctx);
+    expect(h).not.toMatch(/I Used|Switched to|of Use\b/);
+    expect(h).toMatch(/I Tried Super Mario Odyssey for a Week/);
+  });
+});
