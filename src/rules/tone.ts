@@ -87,6 +87,12 @@ export const isWorkTitle = (t: string) => WORK_RE.test(t);
 export const SHARE_DEATH = 0.1;
 
 const isDeath = (t: string) => DEATH_RE.test(t) || RIP_RE.test(t);
+/** A lower-cased title mourning `name` by name: "tribute to / remembering / in memory of / death of / rip <name>", "<name> dies / died / dead at / passed away". */
+function mourns(title: string, name: string): boolean {
+  const at = title.indexOf(name);
+  if (at < 0) return false;
+  return /(?:tribute to|remembering|in memory of|death of|rip|r\.i\.p\.?)\s+$/.test(title.slice(Math.max(0, at - 20), at)) || /^['’]?s?\s+(?:dies|died|dead at|has died|passed away)\b/.test(title.slice(at + name.length));
+}
 
 /**
  * Tone of a topic given the matched story's name and titles (both may be empty). From the titles
@@ -98,9 +104,13 @@ export function toneOf(topic: string, storyName = "", titles: readonly string[] 
   const { n, hits, deaths } = titleTone(titles);
   const enough = (k: number, share: number) => n > 0 && k >= Math.min(2, n) && k / n >= share;
   const ownSensitive = own.some(isSensitiveText);
-  const sensitive = ownSensitive || enough(hits.length, SHARE_SENSITIVE) || enough(deaths.length, SHARE_DEATH);
+  // One title mourning the story's own name is enough ("Coldplay performing Free Fallin' - Tribute to Tom Petty" among the
+  // GB vault's concert clips: "Tom Petty's Story in 60 Seconds" was flagged in the session-10 GB audit).
+  const key = storyName.trim().toLowerCase();
+  const mourned = key.length >= 4 && deaths.some((t) => mourns(t.toLowerCase(), key));
+  const sensitive = ownSensitive || enough(hits.length, SHARE_SENSITIVE) || enough(deaths.length, SHARE_DEATH) || mourned;
   if (!sensitive) return { sensitive: false, death: false };
-  const death = own.some((t) => isSensitiveText(t) && isDeath(t)) || enough(deaths.length, SHARE_DEATH);
+  const death = own.some((t) => isSensitiveText(t) && isDeath(t)) || enough(deaths.length, SHARE_DEATH) || mourned;
   const why = [...own.filter(isSensitiveText), ...hits].map((t) => t.replace(TITLES_NOT_TRAGIC, " "));
   return { sensitive, death, ...(!death && why.every((t) => ILLNESS_WORDS_RE.test(t) && !EVENT_WORDS_RE.test(t) && !NAMED_STORM_RE.test(t)) ? { illness: true } : {}) };
 }

@@ -156,3 +156,14 @@ test("a burning or suspicious device is an attack: respectful frames only (GB re
   expect(toneOf("Best streaming device of 2017").sensitive).toBe(false);
   for (const p of TEMPLATE_PATTERNS) expect(hookText(p, subjectOf("Burning Device Filmed on Tube Carriage at Parsons Green Station"), 2017) ?? "").not.toMatch(/Reaction|What Do You Think/);
 });
+
+// From the session-10 GB audit, still produced at the start of session 11: the GB vault's "Tom Petty" story is concert
+// clips and covers, one of them "Tribute to Tom Petty".
+test("one title mourning the story's own name makes it a death; a tribute to someone else does not", () => {
+  const petty = ["Coldplay performing Free Fallin' - Tribute to Tom Petty (Portland, 2 October)", "You Don't Know How It Feels - Tom Petty Cover (Walk off the Earth)", "Tom Petty And The Heartbreakers - Yer So Bad. (Hollywood Bowl, Los Angeles CA 9/21/17)", "Tom Petty and Garry Shandling", "Tom Petty’s Last Song", "Tom Petty & The Heartbreakers  -- American Girl"];
+  expect(toneOf("tom petty", "Tom Petty", petty)).toMatchObject({ sensitive: true, death: true });
+  expect(toneOf("tom petty", "Tom Petty", petty.slice(1))).toMatchObject({ sensitive: false });
+  const sw = ["Hidden NES Golf game on Nintendo Switch. A tribute to Satoru Iwata.", "Nintendo Switch Review", "Nintendo Switch unboxing", "Top 10 Nintendo Switch games", "Nintendo Switch vs PS4"];
+  expect(toneOf("nintendo switch", "Nintendo Switch", sw).sensitive).toBe(false);
+  expect(toneOf("fats domino", "Fats Domino", ["Fats Domino dies at 89", "Fats Domino - Blueberry Hill", "Fats Domino - Ain't That a Shame", "Fats Domino live 1962", "Fats Domino - I'm Walkin'"]).death).toBe(true);
+});
