@@ -87,6 +87,10 @@ export function families(s: Subject, rw: boolean): Family[] {
   if (s.kind === "howto" && s.vp && s.cat === SCITECH_CAT) return ["science_howto"];
   // (A long plural one reads as a headline too: "What You Need to Know About Makeup Tips & Secrets With Superstar Ariel Tejada" does not.)
   if (s.kind === "howto") return s.vp ? ["howto_vp"] : rw ? (s.plural ? ["headline"] : ["howto"]) : s.plural ? (format || s.text.split(" ").length > 5 || TIPS_HEAD.test(s.text) ? ["headline"] : ["general"]) : format ? ["howto"] : ["howto", "general"];
+  // A comedy story's take on money ("Trump Lies About Taxes, Health Care Amid Cabinet Scandals: A Closer Look") is a segment
+  // to react to, not a money topic ("… vs Index Funds: Which Wins?", "… - What It Means for You"; session-11 reading).
+  // (A short one is a topic: "Health Care".)
+  if (s.kind === "money" && s.cat === COMEDY) return s.text.split(" ").length <= 3 ? ["general"] : ["headline"];
   if (s.kind === "product" || s.kind === "money") return [s.kind, "general"];
   return [s.kind];
 }

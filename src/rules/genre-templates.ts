@@ -106,8 +106,10 @@ export const GENRE_TEMPLATES: Record<Genre, Partial<Record<string, Tpl[]>>> = {
     "struct:first_person": [(h) => (h.det ? "" : `My Favorite ${h.S} Recipe`)],
     "struct:second_person": [(h) => (h.det ? "" : `The ${h.S} Recipe You Need to Try`)],
     "hook:bold_claim": [(h) => (h.det ? "" : `The Best ${h.S} Recipe Ever`)],
-    "struct:bracket_tag": [(h) => `${h.S} (Easy Recipe)`],
-    "struct:dash_split": [(h) => `${h.S} - Easy Homemade Recipe`],
+    // (A counted dish is several recipes: "Five Crazy Donut Burgers - Easy Homemade Recipe" was flagged in 5 of 10 seeds of
+    // the session-11 GB reading.)
+    "struct:bracket_tag": [(h) => `${h.S} (Easy Recipe${COUNTED.test(h.S) ? "s" : ""})`],
+    "struct:dash_split": [(h) => `${h.S} - Easy Homemade Recipe${COUNTED.test(h.S) ? "s" : ""}`],
     // (Not "5 Mistakes to Avoid When Making Five Crazy Donut Burgers": two counts.)
     "struct:number_led": [hookOnly((h) => (COUNTED.test(h.S) ? "" : `5 Mistakes to Avoid When Making ${h.a}${h.S}`))],
     "hook:question": [hookOnly((h) => `Can You Really Make ${h.a}${h.S} at Home?`)],

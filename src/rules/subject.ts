@@ -7,7 +7,7 @@
 import { plainText } from "./markup.ts";
 import { casingFrom, isPluralHead, isShouting, recase, titleCase, type Casing } from "./english.ts";
 import { toneOf, type Tone } from "./tone.ts";
-import { ANIMAL_HARM, COMEDY, episodeOfShow, trailersOnly, genreOf, isGivenName, isComparison, namesPerson, singularAnimal, topicKind, type Genre, type GenreContext, type TopicKind } from "./topickind.ts";
+import { ANIMAL_HARM, COMEDY, episodeOfShow, hasFiniteVerb, trailersOnly, genreOf, isGivenName, isComparison, namesPerson, singularAnimal, topicKind, type Genre, type GenreContext, type TopicKind } from "./topickind.ts";
 import { classifyHook } from "./hook.ts";
 import { readability } from "./readability.ts";
 import { calm, capRuns, isCommonWord, plainCaps, plainShort, shiftTypos, unAlternate } from "./shouting.ts";
@@ -64,6 +64,10 @@ export interface Subject {
   trailerYear?: number;
   /** A song story named by its performers ("Tori Kelly & Luis Fonsi - Hallelujah"): no frame about the song's words. */
   performers?: boolean;
+  /** A small creator's own upload: the story is one People & Blogs or Travel channel with at most four videos in the
+   * snapshot, not topical. A reaction to it fits a public clip but not their day ("Zimbabwe 4x4 Photoshoot [Reaction]",
+   * "All Night Long at the Airport: My Honest Reaction"), and no data tells the two apart: no reaction frame. */
+  ownUpload?: boolean;
   /** The whole text as typed (plain): what a rewrite may claim of the video is what the draft says (templates.ts CLAIMS). */
   said?: string;
 }
@@ -403,7 +407,13 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   const vlog = ((cat === PEOPLE_BLOGS || cat === HOWTO_STYLE) && (ctx.channelVideos ?? 0) >= 3 && (personChannel(ch0) || (ctx.channelShouting ?? 0) >= SHOUTING_CHANNEL)) || ((ctx.channelVideos ?? 0) >= 1 && (/vlogs?$/i.test(ch0) || (!/\bvlog/i.test(s.text) && (ctx.titles ?? []).some((t) => /\bvlogs?\b/i.test(t)))));
   // Every title a trailer, teaser or first look: the film is not out yet as far as the story says (see Subject.unseen).
   const { upcoming, unseen } = trailerFacts(ctx.titles ?? []);
-  const story = { cat, storied: (ctx.titles?.length ?? 0) > 0, upcoming, ...(unseen ? { unseen } : {}), ...(trailerYear ? { trailerYear } : {}), ...(vlog ? { vlog } : {}) };
+  // A small creator's own upload in People & Blogs or Travel (one channel, at most four videos in the snapshot, nobody
+  // else on the story): as often their day as a public clip, see Subject.ownUpload.
+  const chans = new Set(ctx.channels ?? []);
+  // (Not a third-person headline, "Grey Wolf Chases Family in Car", "Mike Pence Delivers Moving Speech in Shanksville": a
+  // public clip re-uploaded.)
+  const ownUpload = (cat === PEOPLE_BLOGS || cat === TRAVEL) && chans.size === 1 && !ctx.topical && (ctx.channelVideos ?? 0) <= 4 && !hasFiniteVerb(s.text.split(" "));
+  const story = { cat, storied: (ctx.titles?.length ?? 0) > 0, upcoming, ...(unseen ? { unseen } : {}), ...(trailerYear ? { trailerYear } : {}), ...(vlog ? { vlog } : {}), ...(ownUpload ? { ownUpload } : {}) };
   // A game every title names whole with its subtitle ("Stranger Things: The Game") is that game, not the show it is
   // named after ("I Used Stranger Things for a Week" read as the series).
   const game = s.kind === "product" && cat === 20 ? wholeGameName(s.text, ctx.titles ?? []) : null;
@@ -594,7 +604,7 @@ const heroTrailer = (name: string, title: string) =>
 
 const UPCOMING = /\b(?:trailer|teaser|first look|sneak peek|coming soon|announcement|nintendo direct|reveal|release date|pre-?order)\b/i;
 
-export const PEOPLE_BLOGS = 22, HOWTO_STYLE = 26;
+export const PEOPLE_BLOGS = 22, HOWTO_STYLE = 26, TRAVEL = 19;
 /** A channel that titles at least this share of its videos in capitals is a person's (see Subject.vlog). */
 export const SHOUTING_CHANNEL = 0.5;
 /** A channel named like a person ("Patricia Bright", "Lucy Moon") or a vlog ("FleurDeVlog", "RomanAtwoodVlogs"); not "Meet Arnold", "The Atlantic". */

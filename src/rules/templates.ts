@@ -12,7 +12,7 @@
  */
 import { indefinite, possessive, titleCase } from "./english.ts";
 import { BANNED_WHEN_SENSITIVE } from "./tone.ts";
-import { type TopicKind } from "./topickind.ts";
+import { COMEDY, type TopicKind } from "./topickind.ts";
 import { GENRE_TEMPLATES, INVITATION, SECOND_PERSON, type GenreHelpers } from "./genre-templates.ts";
 import { titlePatterns } from "./structure.ts";
 import { noFrame } from "./noframe.ts";
@@ -50,6 +50,9 @@ const CLAIMS: readonly (readonly [RegExp, (s: Subject, said: string) => boolean]
   [/^\d+ |\bTips Nobody Uses\b/, (_, d) => COUNTED.test(d) || /\btips\b/i.test(d)],
   [/\b(?:After|for) (?:a Week|a Month|\d+ (?:Days|Weeks|Months))\b|\bHours of (?:Use|Play)\b/, (s) => !!s.span],
   [/\bI Was Wrong\b/, (_, d) => /\bwrong\b/i.test(d)],
+  // A look back at someone is a retrospective ("JOSH GORDON | Ready For His Comeback" is no "Josh Gordon - A Look Back",
+  // flagged twice in the session-11 GB reading).
+  [/\b(?:A Look Back|Looking Back|Career Highlights|Story in 60 Seconds|Moments to Remember)\b/, (_, d) => /\b(?:look(?:ing)? back|career|retrospective|tribute|remember\w*|through the years|best of|story|life)\b/i.test(d)],
   [/\bI Switched\b/, (_, d) => /\bswitch/i.test(d)],
   [/\b(?:Best Moments|Highlights)\b/, (s, d) => !!s.highlights || /\b(?:best|moments|compilation|top \d+|all (?:goals|nominees))\b/i.test(d)],
   // An opinion or a lesson is the creator's own take: a review or a first-person draft says so, a press conference or a
@@ -67,6 +70,7 @@ const CLAIMS: readonly (readonly [RegExp, (s: Subject, said: string) => boolean]
 /** A draft that counts its items ("10 Strange Dollar Store Items Sent By Viewers"): not a time ("7 Days"), not a price. */
 const WATCHED = /\b(?:live (?:footage|feed|cam|stream)|livestream|cams?|cameras|webcam|drone (?:tour|footage|video))\b/i;
 const SUMMARY_FRAME = /\bNeed to Know\b|\bWe Know\b|\bTimeline\b|\bExplained\b|^\d+ Things\b|\bin 60 Seconds\b|\bBest Moments\b|\bHighlights\b|\bWhat I Learned\b|\bMatter\?$|^What Happens\b/;
+const NEWS_FRAME = /\bNeed to Know\b|\bWe Know\b|\bMeans for You\b|\bWallet\b|\bNumbers That Explain\b|\bTimeline\b|\bExplained\b|\bWhat Changed\b/;
 const COUNTED = /(?<![$£€\d.,])(?<!\b(?:round|part|pt|episode|ep|season|vol|chapter|game|week|day|no|number|level|stage)\.?\s)\b\d{1,2}\s+(?:[\p{L}-]+\s+){0,3}(?!(?:days|weeks|months|years|hours|minutes|seconds|mins|secs)\b)[\p{L}-]+s\b(?!['’])/iu;
 const RAW_FOOTAGE = /\b(?:press conference|media day|ceremony|live (?:tracking|feed|stream|cam|footage)|livestream|cams?|cameras|webcam|drone (?:tour|footage|video)|weigh-?ins?)\b/i;
 
@@ -515,7 +519,7 @@ function helpers(s: Subject, year: number, rw: boolean): Helpers {
     // Nor on a regular creator's own vlog ("Trying to Make It All Work", see Subject.vlog).
     // (A music test or challenge is no song: "Weird Music Test You Have to Try".)
     // (Nor on a list of tips: "Soap Tips [Reaction]".)
-    reacts: !NO_REACTION.has(s.cat ?? -1) && !s.vlog && !TIPS_HEAD.test(s.text) && !INVITATION.test(s.text) && ((s.cat === MUSIC && !MUSIC_FORMAT.test(s.text)) || !secondPerson) && !/\breact|\banswering\b|\bq ?& ?a\b/i.test(s.text) && (!WH_Q_OPEN.test(s.text) || (/^(?:how|why)\s/i.test(s.text) && !s.asked)),
+    reacts: !NO_REACTION.has(s.cat ?? -1) && !s.vlog && !s.ownUpload && !TIPS_HEAD.test(s.text) && !INVITATION.test(s.text) && ((s.cat === MUSIC && !MUSIC_FORMAT.test(s.text)) || !secondPerson) && !/\breact|\banswering\b|\bq ?& ?a\b/i.test(s.text) && (!WH_Q_OPEN.test(s.text) || (/^(?:how|why)\s/i.test(s.text) && !s.asked)),
     explains: informational(s),
     // Not an experiment ("Make Mega Blender VS Coca Cola in Slow Motion") or a trailing aside ("… Dish... Vegan").
     craft: VP_OPENERS.test(s.text + " ") && !NOT_CRAFT.test(s.text) && !/\s(?:vs\.?|versus)\s|\.\.\.|…/i.test(s.text),
@@ -677,6 +681,11 @@ function accepted(raw: string, pattern: string, s: Subject, rw: boolean): string
   // facts, news or best moments to list ("5 Things to Know About the Apple Park October 2017 Drone Tour", "Live Footage as
   // Hurricane Irma Destroys Maho Beach Cam in St Maarten - What We Know": session-11 US hook audit).
   if (!rw && WATCHED.test(s.text) && SUMMARY_FRAME.test(text)) return null;
+  // A comedy story's segment (a talk show's "A Closer Look", a sketch) is no news to explain, whatever it is about ("Trump
+  // Lies About Taxes, Health Care Amid Cabinet Scandals - What It Means for You", the session-11 audit and reading; "The
+  // #PuberMe Grand Finale … - What We Know", the GB audit). Nor is an explanation explained again ("Explanation of Where the
+  // Shooting Took Place on Las Vegas Strip: What You Need to Know").
+  if ((s.cat === COMEDY || /^(?:an?\s+)?(?:explanation|explainer)\s+of\b|^explaining\b/i.test(s.text)) && NEWS_FRAME.test(text)) return null;
   return [...text].length <= HOOK_MAX && titlePatterns(text).includes(pattern) && keepsFrame(text, s, rw) && !echoes(text, s.text) && !trial ? text : null;
 }
 
@@ -721,7 +730,7 @@ function genreHook(pattern: string, s: Subject, year: number, rw: boolean): stri
     upcoming: !s.storied || !!s.upcoming,
     performers: !!s.performers,
     trailerYear: s.trailerYear ?? null,
-    vlog: !!s.vlog,
+    vlog: !!s.vlog || !!s.ownUpload,
     unseen: !!s.unseen,
   };
   for (const tpl of vs) {

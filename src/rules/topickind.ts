@@ -87,7 +87,7 @@ const sentenceBreak = (t: string) => [...t.matchAll(/(\p{L}+)[.!?]\s+\S/gu)].som
 /** A question without its mark: "What Uses Less Gas", "Why We Sleep" (not "How to …", a how-to). */
 const WH_OPENER_RE = /^(?:what|why|how|who|when|where|which)\s+(?!to\s)\S+/i;
 /** A finite verb after the first word; an -s form must have an object after it ("New Releases", "Street Signs" are nouns). */
-const hasFiniteVerb = (w: readonly string[]) =>
+export const hasFiniteVerb = (w: readonly string[]) =>
   w.some((raw, i) => {
     const x = raw.replace(/[^\p{L}]/gu, "");
     // "Hits" after a ranking word is the noun ("Greatest Hits Collection"), not the verb ("Earthquake Hits Mexico").

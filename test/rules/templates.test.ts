@@ -769,7 +769,7 @@ describe("a rewrite claims only what the draft says", () => {
     ["NEON SKULL HALLOWEEN MAKEUP TUTORIAL", /in 10 Minutes/],
     ["FENTY BEAUTY REVIEW", /7 Things|After a Week|for a Week|I Was Wrong/],
     ["Google Home Mini Review: Smart Home for $49?", /I Was Wrong|Tips Nobody Uses|Hidden Features/],
-    ["JOSH GORDON | Ready For His Comeback", /^5 |\/ 5 |in 60 Seconds/],
+    ["JOSH GORDON | Ready For His Comeback", /^5 |\/ 5 |in 60 Seconds|Look Back|Career Highlights/],
     ["Daniel Dubois vs. AJ Carter", /in 60 Seconds|Highlights|Best Moments/],
     ["My Lazy Day Makeup Routine", /2017/],
     ["Michael Jordan's Chocolate Cake", /Recipe/],
@@ -836,4 +836,29 @@ describe("GB audit leftovers: works before a performer, music teasers, games", (
     expect(h).not.toMatch(/I Used|Switched to|of Use\b/);
     expect(h).toMatch(/I Tried Super Mario Odyssey for a Week/);
   });
+});
+
+// From the independent reading of US 431–440 (session 11): "Trump Lies About Taxes, Health Care Amid Cabinet Scandals -
+// What It Means for You" (Late Night with Seth Meyers) and "Explanation of …: What You Need to Know".
+test("a comedy story's segment and an explanation take no news or explainer frame", () => {
+  const story = { storyName: "Health Care", titles: ["Round 3 of Jimmy Kimmel’s Health Care Battle", "Trump Lies About Taxes, Health Care Amid Cabinet Scandals: A Closer Look"], categoryIds: [23, 23], topical: true };
+  const rw = (draft: string, ctx = {}) => TEMPLATE_PATTERNS.map((p) => hookText(p, subjectFromText(draft, ctx), 2017, "rewrite")).filter(Boolean).join(" / ");
+  expect(rw("Trump Lies About Taxes, Health Care Amid Cabinet Scandals: A Closer Look", story)).not.toMatch(/Means for You|Wallet|Need to Know|Explain/);
+  // The same draft matched to a news story may be explained.
+  expect(rw("Trump Lies About Taxes, Health Care Amid Cabinet Scandals", { ...story, categoryIds: [25, 25] })).toMatch(/Means for You|Wallet|Need to Know|Explain/);
+  expect(rw("Explanation of where the shooting took place on Las Vegas Strip")).not.toMatch(/Need to Know|We Know|Explained|Timeline/);
+});
+
+// From both hook audits and every independent reading (sessions 10–11): reactions to a small creator's own day ("Zimbabwe
+// 4x4 Photoshoot [Reaction]", "Stranded on Top of Iceland [Reaction]", "All Night Long at the Airport: My Honest Reaction").
+test("a small People & Blogs or Travel channel's own upload takes no reaction, a re-uploaded headline still does", () => {
+  const all = (name: string, channel: string, channelVideos: number, cat: number, topical = false) =>
+    TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject(name.toLowerCase(), { storyName: name, titles: [name], categoryIds: [cat], channels: [channel], channelVideos, topical }), 2017)).filter(Boolean).join(" / ");
+  expect(all("Zimbabwe 4x4 Photoshoot!", "Mr Ben Brown", 2, 22)).not.toMatch(/Reaction/);
+  expect(all("Stranded on Top of Iceland!", "FunForLouis", 1, 19)).not.toMatch(/Reaction/);
+  expect(all("All Night Long at The Airport", "Mahshid Mazooji", 1, 22)).not.toMatch(/Reaction/);
+  // A third-person headline is a public clip; a bigger channel or another category keeps its reactions.
+  expect(all("Grey Wolf Chases Family in Car", "Viral Videos", 1, 22)).toMatch(/Reaction/);
+  expect(all("Sperm Donor Meets His 19 Children All Together", "someone", 1, 22)).toMatch(/Reaction/);
+  expect(all("Zimbabwe 4x4 Photoshoot!", "Mr Ben Brown", 1, 24)).toMatch(/Reaction/);
 });
