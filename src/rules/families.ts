@@ -25,8 +25,8 @@ export function families(s: Subject, rw: boolean): Family[] {
   // Someone's own hard experience ("My 1st Day at Chemotherapy"): their story, not news ("What We Know"). Only their own
   // draft may say so: a hook for another creator's video would claim the illness or the loss as theirs ("Chemotherapy Hit
   // Me Hard - My Story", "Daniel and Depression - My Story", "My Sweet Jax - My Story" offered to anyone): none.
-  // A draft that calls itself a tribute, in its subject or beside it, "My Sweet Jax (Tribute to a Cat)" is no "- My Story";
-  // "TRL Premiere Opens With Tribute to Las Vegas" no news. Session-11 rewrite audit.)
+  // A draft that calls itself a tribute, in its subject or beside it, gets no frame: "My Sweet Jax (Tribute to a Cat)" is no
+  // "- My Story", "TRL Premiere Opens With Tribute to Las Vegas" no news (session-11 rewrite audit).
   if (s.tone.sensitive && s.said && /\b(?:tribute|in (?:loving )?memory|rest in peace|r\.i\.p\.?)(?=\W|$)/i.test(s.said)) return [];
   if (s.tone.sensitive && (s.personal || FIRST_PERSON.test(s.text))) return rw ? ["personal"] : [];
   // Someone telling their own hard experience ("Penny Lancaster Bravely Shares Her Experience of Being Sexually

@@ -40,7 +40,7 @@ const LONG_LOOK = (s: Subject) => !!s.reviewed || /\b(?:weigh-?ins?|press confer
 /**
  * What a rewrite may claim of the video only when the draft says so: a rewrite keeps the creator's video, so it invents
  * no length, count, time of use, change of mind, best-of cut, year or recipe. From the session-11 audit of every best
- * rewrite (US 275, GB 108 drafts): of 58 flags, 27 were such claims ("Neon Skull Halloween Makeup Tutorial in 10 Minutes"
+ * rewrite (US 275, GB 108 drafts): of 60 flags, 27 were such claims ("Neon Skull Halloween Makeup Tutorial in 10 Minutes"
  * for a full-face look, "7 Things I Learned After a Week With Fenty Beauty" for a review, "5 Things You Didn't Know About
  * Josh Gordon" for a comeback film, "The Best Moments From the Apple Park Drone Tour", "My Lazy Day Makeup Routine - 2017").
  * Each entry: the claim in the rewrite, then the draft words that back it.
@@ -67,11 +67,16 @@ const CLAIMS: readonly (readonly [RegExp, (s: Subject, said: string) => boolean]
   // Happens After the Cavaliers’ Isaiah Thomas Press Conference?"): only a question to viewers or "You Have to See This".
   [/^(?!.*(?:What Do You Think\?|You Have to See This)$)/, (s) => !RAW_FOOTAGE.test(s.text)],
 ];
-/** A draft that counts its items ("10 Strange Dollar Store Items Sent By Viewers"): not a time ("7 Days"), not a price. */
+/** Footage that is watched, not summed up (see accepted). */
 const WATCHED = /\b(?:live (?:footage|feed|cam|stream)|livestream|cams?|cameras|webcam|drone (?:tour|footage|video))\b/i;
+/** Frames that sum something up: facts, news, a timeline, a minute, best moments, why it matters, what follows. */
 const SUMMARY_FRAME = /\bNeed to Know\b|\bWe Know\b|\bTimeline\b|\bExplained\b|^\d+ Things\b|\bin 60 Seconds\b|\bBest Moments\b|\bHighlights\b|\bWhat I Learned\b|\bMatter\?$|^What Happens\b/;
+/** Frames that report or explain: what a comedy segment or an explanation does not take. */
 const NEWS_FRAME = /\bNeed to Know\b|\bWe Know\b|\bMeans for You\b|\bWallet\b|\bNumbers That Explain\b|\bTimeline\b|\bExplained\b|\bWhat Changed\b/;
+/** A draft that counts its items ("10 Strange Dollar Store Items Sent By Viewers"): not a time ("7 Days"), not a price,
+ * not a part or an episode ("Round 3 of …"). */
 const COUNTED = /(?<![$£€\d.,])(?<!\b(?:round|part|pt|episode|ep|season|vol|chapter|game|week|day|no|number|level|stage)\.?\s)\b\d{1,2}\s+(?:[\p{L}-]+\s+){0,3}(?!(?:days|weeks|months|years|hours|minutes|seconds|mins|secs)\b)[\p{L}-]+s\b(?!['’])/iu;
+/** A video that shows an event raw: a press conference, a ceremony, a feed, a weigh-in (see CLAIMS). */
 const RAW_FOOTAGE = /\b(?:press conference|media day|ceremony|live (?:tracking|feed|stream|cam|footage)|livestream|cams?|cameras|webcam|drone (?:tour|footage|video)|weigh-?ins?)\b/i;
 
 const claimsOnlySaid = (text: string, s: Subject) => s.said == null || CLAIMS.every(([claim, backed]) => !claim.test(text) || backed(s, s.said!));
@@ -541,9 +546,10 @@ function helpers(s: Subject, year: number, rw: boolean): Helpers {
   };
 }
 
-/** Capitalise a leading "the" and apply Title Case; collapse any doubled space a template made. */
+/** The text without hashtag signs; a tag of five or more capitals or digits goes whole (see hookText). */
 const untagged = (t: string) => t.replace(/(^|\s)#(?:[\p{Lu}\d]{5,}(?=\s|$)\s?|(?=[\p{L}\p{N}]))/gu, "$1").replace(/\s+/g, " ").trim();
 
+/** Capitalise a leading "the" and apply Title Case; collapse any doubled space a template made. */
 function finish(text: string): string {
   // "a LCD Mask" → "an LCD Mask": the article of an acronym goes by how its first letter is said.
   const t = text.replace(/\s+/g, " ").trim().replace(/\b([Aa])n? (?=([A-Z]{2,5})\b)/g, (m, a: string, next: string) => `${a}${indefinite(next) === "an" ? "n" : ""} `);

@@ -91,7 +91,7 @@ const isDeath = (t: string) => DEATH_RE.test(t) || RIP_RE.test(t);
 function mourns(title: string, name: string): boolean {
   const at = title.indexOf(name);
   if (at < 0) return false;
-  return /(?:tribute to|remembering|in memory of|death of|rip|r\.i\.p\.?)\s+$/.test(title.slice(Math.max(0, at - 20), at)) || /^['’]?s?\s+(?:dies|died|dead at|has died|passed away)\b/.test(title.slice(at + name.length));
+  return /\b(?:tribute to|remembering|in memory of|death of|rip|r\.i\.p\.?)\s+$/.test(title.slice(Math.max(0, at - 20), at)) || /^['’]?s?\s+(?:dies|died|dead at|has died|passed away)\b/.test(title.slice(at + name.length));
 }
 
 /**
