@@ -363,7 +363,7 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
 export const MUSIC = 10;
 /** The story's genre, main category and whether it is a music story (see Subject), and whether the final text is all non-words. */
 function withGenre(s: Subject, ctx: TopicContext): Subject {
-  const g = genreParts(s, ctx);
+  const g = credited(genreParts(s, ctx), ctx);
   // A performer's own channel spells the name as the performer does ("FLETCHER" by FLETCHERVEVO, "2CELLOS", "NEEDTOBREATHE",
   // "TWICE" by TWICE JAPAN OFFICIAL YouTube Channel), where a shouted title could not say ("FLETCHER - You Should Talk").
   const styled = g.kind === "person" && g.music ? channelSpelling(g.text, ctx.channels ?? []) : null;
@@ -502,6 +502,25 @@ const animalInPlace = (w: string[]) => w.length >= 3 && singularAnimal(w[0]) && 
  * The end of a song's title ("Dogs" or "Good at Goodbyes", a story of "Sam Smith - Too Good At Goodbyes") is the
  * song's whole title.
  */
+/**
+ * A song named with its performer where a release title credits one ("Blake Shelton - I'll Name The Dogs (Official Music
+ * Video)"): "I'll Name the Dogs by Blake Shelton". A song title alone names nothing a reader knows ("My Honest Reaction to
+ * I'll Name the Dogs", "Deserve [Reaction]": session-11 GB reading).
+ */
+function credited(s: Subject, ctx: TopicContext): Subject {
+  if (s.genre !== "song" || s.performers || /\sby\s/i.test(s.text) || s.text.length > 50) return s;
+  const key = alnum(s.text);
+  for (const t of ctx.titles ?? []) {
+    const m = /^([^-–—:|]+?)\s[-–—]\s(.+)$/.exec(t);
+    if (!m) continue;
+    const song = m[2].replace(/\s*[([][^)\]]*[)\]]/g, "").replace(/\s+(?:ft\.?|feat\.?|featuring)\s.*$/i, "").trim();
+    const artist = m[1].trim();
+    if (alnum(song) !== key || artist.split(/\s+/).length > 4 || alnum(artist).includes(key)) continue;
+    return { ...s, text: `${s.text} by ${titleCase(recase(calm(artist)))}` };
+  }
+  return s;
+}
+
 function wholeSong(s: Subject, ctx: TopicContext): Subject {
   const song = songHolding(s.text, ctx);
   return song ? { ...s, text: titleCase(recase(song)) } : s;

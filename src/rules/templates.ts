@@ -65,10 +65,15 @@ const CLAIMS: readonly (readonly [RegExp, (s: Subject, said: string) => boolean]
   // Cameras", "… About the Golden State Warriors Championship Ring Ceremony").
   // Nor news, a timeline, a best-of or what follows ("What We Know About Live Tracking of Hurricane Irma So Far", "What
   // Happens After the Cavaliers’ Isaiah Thomas Press Conference?"): only a question to viewers or "You Have to See This".
-  [/^(?!.*(?:What Do You Think\?|You Have to See This)$)/, (s) => !RAW_FOOTAGE.test(s.text)],
+  // (The draft may say it where the subject no longer does: "Video of Storm Ophelia in Ireland", "MSNBC Coverage of Las
+  // Vegas Shooting (Full)", session-11 reading.)
+  [/^(?!.*(?:What Do You Think\?|You Have to See This)$)/, (s, d) => !RAW_FOOTAGE.test(s.text) && !RAW_DRAFT.test(d)],
+  // A how-to is explained only when the draft says so ("How to Build a Teleporter with Aliens - Explained" was flagged in 6
+  // of 10 seeds of the second session-11 GB reading: a frame on a frame).
+  [/\bExplained\b/, (_, d) => /\bexplain\w*|\bwhy\b|\bhow (?:does|do|did|is|are)\b|\bwhat (?:is|are)\b/i.test(d)],
 ];
 /** Footage that is watched, not summed up (see accepted). */
-const WATCHED = /\b(?:live (?:footage|feed|cam|stream)|livestream|cams?|cameras|webcam|drone (?:tour|footage|video))\b/i;
+const WATCHED = /\b(?:live (?:footage|feed|cam|stream)|livestream|cams?|cameras|webcam|drone (?:tour|footage|video)|press conference|media day|weigh-?ins?)\b/i;
 /** Frames that sum something up: facts, news, a timeline, a minute, best moments, why it matters, what follows. */
 const SUMMARY_FRAME = /\bNeed to Know\b|\bWe Know\b|\bTimeline\b|\bExplained\b|^\d+ Things\b|\bin 60 Seconds\b|\bBest Moments\b|\bHighlights\b|\bWhat I Learned\b|\bMatter\?$|^What Happens\b/;
 /** Frames that report or explain: what a comedy segment or an explanation does not take. */
@@ -76,6 +81,8 @@ const NEWS_FRAME = /\bNeed to Know\b|\bWe Know\b|\bMeans for You\b|\bWallet\b|\b
 /** A draft that counts its items ("10 Strange Dollar Store Items Sent By Viewers"): not a time ("7 Days"), not a price,
  * not a part or an episode ("Round 3 of …"). */
 const COUNTED = /(?<![$£€\d.,])(?<!\b(?:round|part|pt|episode|ep|season|vol|chapter|game|week|day|no|number|level|stage)\.?\s)\b\d{1,2}\s+(?:[\p{L}-]+\s+){0,3}(?!(?:days|weeks|months|years|hours|minutes|seconds|mins|secs)\b)[\p{L}-]+s\b(?!['’])/iu;
+/** A draft that says it is the raw video ("Video of …", "… Coverage of …", "(FULL)"). */
+const RAW_DRAFT = /^(?:video|footage|raw footage) of\b|\bcoverage of\b|\(full\)/i;
 /** A video that shows an event raw: a press conference, a ceremony, a feed, a weigh-in (see CLAIMS). */
 const RAW_FOOTAGE = /\b(?:press conference|media day|ceremony|live (?:tracking|feed|stream|cam|footage)|livestream|cams?|cameras|webcam|drone (?:tour|footage|video)|weigh-?ins?)\b/i;
 

@@ -862,3 +862,28 @@ test("a small People & Blogs or Travel channel's own upload takes no reaction, a
   expect(all("Sperm Donor Meets His 19 Children All Together", "someone", 1, 22)).toMatch(/Reaction/);
   expect(all("Zimbabwe 4x4 Photoshoot!", "Mr Ben Brown", 1, 24)).toMatch(/Reaction/);
 });
+
+// From the second independent reading of session 11 (US 441–450, GB 240–249).
+test("a how-to is explained only when the draft says so; a raw video the draft names is no explainer; a press conference hook sums nothing up", () => {
+  const rw = (draft: string, ctx = {}) => TEMPLATE_PATTERNS.map((p) => hookText(p, subjectFromText(draft, ctx), 2017, "rewrite")).filter(Boolean).join(" / ");
+  const sci = { storyName: "How to Build a Teleporter with Aliens", titles: ["How to Build a Teleporter with Aliens"], categoryIds: [28] };
+  expect(rw("How to Build a Teleporter with Aliens", sci)).not.toMatch(/Explained/);
+  expect(rw("How to Build a Teleporter with Aliens, Explained", sci)).toMatch(/Explained/);
+  expect(rw("Video of Storm Ophelia in Ireland")).not.toMatch(/Need to Know|We Know|Timeline/);
+  expect(rw("Storm Ophelia makes landfall in Ireland")).toMatch(/Need to Know|We Know/);
+  const conf = topicSubject("butch jones press conference", { storyName: "Butch Jones Press Conference", titles: ["Butch Jones Press Conference (9.18.17)"], categoryIds: [17], topical: false });
+  const hooks = TEMPLATE_PATTERNS.map((p) => hookText(p, conf, 2017)).filter(Boolean).join(" / ");
+  expect(hooks).not.toMatch(/5 Things|Need to Know|in 60 Seconds/);
+  expect(hooks).toMatch(/My Honest Take on the Butch Jones Press Conference/);
+});
+
+// From the second independent reading of session 11 (GB 240–249): "My Honest Reaction to I'll Name the Dogs", "Deserve [Reaction]".
+test("a song is named with the performer a release title credits", () => {
+  const all = (topic: string, ctx: Parameters<typeof topicSubject>[1]) => TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject(topic, ctx), 2017)).filter(Boolean).join(" / ");
+  const dogs = all("name the dogs", { storyName: "Name The Dogs", titles: ["Blake Shelton - I'll Name the Dogs (Behind The Scenes)", "Blake Shelton - I'll Name The Dogs (Official Music Video)"], categoryIds: [10, 10], channels: ["Blake Shelton", "Blake Shelton"] });
+  expect(dogs).toMatch(/I'll Name the Dogs by Blake Shelton/);
+  const deserve = all("deserve ft. travis scott", { storyName: "Deserve ft. Travis Scott", titles: ["Kris Wu - Deserve ft. Travis Scott (Official Audio)", "Kris Wu and Zane Lowe on Deserve ft. Travis Scott [Excerpt]"], categoryIds: [10, 10], channels: ["Kris Wu", "Beats 1 Radio"] });
+  expect(deserve).toMatch(/Deserve by Kris Wu/);
+  // A performer's story stays the performer's.
+  expect(all("sam smith", { storyName: "Sam Smith", titles: ["Sam Smith - Too Good At Goodbyes (Official Video)"], categoryIds: [10], channels: ["SamSmithWorldVEVO"] })).not.toMatch(/ by /);
+});
