@@ -42,6 +42,9 @@ export function families(s: Subject, rw: boolean): Family[] {
   // A named person's health news ("Aaron Carter’s HIV Test Results Revealed") is their own hard story: no news frame (same
   // audit).
   if (s.tone.sensitive && s.tone.illness && /^(?:\p{Lu}[\p{L}.'’-]*\s+){1,2}\p{Lu}[\p{L}.-]*['’]s\s/u.test(s.text)) return [];
+  // Nor someone coming forward ("Teen Who Anthony Weiner Sexted Comes Forward: 'I Was Disgusted.'"): a victim's own account
+  // (flagged C in the session-10 GB audit and the session-11 rewrite re-audit).
+  if (s.tone.sensitive && /\bcom(?:es|ing|e)\s+forward\b/i.test(s.text)) return [];
   // Nor a show's meeting with survivors or victims ("Ellen Meets Las Vegas Survivors …"): their personal story, no news.
   if (s.tone.sensitive && /\bmeets?\b.*\b(?:survivors?|victims?|famil(?:y|ies))\b/i.test(s.text)) return [];
   // Nor a victim's or survivor's own moment ("Vegas Victim Reunited with Man Who Saved Her": the second independent reading

@@ -2214,8 +2214,8 @@ describe("GB readings 106-108", () => {
     expect(toneOf("Teen Who Anthony Weiner Sexted Comes Forward", "", []).sensitive).toBe(true);
     expect(toneOf("Sexting Tips for Couples", "", []).sensitive).toBe(false);
     const rw = TEMPLATE_PATTERNS.map((p) => rewriteText(p, "Teen Who Anthony Weiner Sexted Comes Forward: 'I Was Disgusted.'", { year: 2017 })).filter(Boolean);
-    expect(rw.length).toBeGreaterThan(0);
-    for (const r of rw) expect(r).not.toMatch(/My Story|Reaction/);
+    // (Session 11: someone coming forward gets no frame at all, news included; flagged C in the GB audit and a re-audit.)
+    expect(rw).toEqual([]);
   });
 });
 

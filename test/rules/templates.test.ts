@@ -887,3 +887,24 @@ test("a song is named with the performer a release title credits", () => {
   // A performer's story stays the performer's.
   expect(all("sam smith", { storyName: "Sam Smith", titles: ["Sam Smith - Too Good At Goodbyes (Official Video)"], categoryIds: [10], channels: ["SamSmithWorldVEVO"] })).not.toMatch(/ by /);
 });
+
+// From both session-11 US readings and the GB audit: "5 Ways to Make Lloyd From the New Lego Ninjago Movie Out of Cake at Home".
+test("one particular thing built has no five ways; a plain task does", () => {
+  const vp = (t: string) => TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject(t.toLowerCase(), { storyName: t, titles: [t], categoryIds: [26] }), 2017)).filter(Boolean).join(" / ");
+  expect(vp("How to Make Lloyd From the New Lego Ninjago Movie Out of Cake")).not.toMatch(/5 Ways/);
+  expect(vp("How to Make a Remote Hose Pipe Controller")).not.toMatch(/5 Ways/);
+  expect(vp("How to Make Sausage")).toMatch(/5 Ways to Make Sausage at Home/);
+});
+
+// From the session-11 re-audit of every rewrite (US 15 of 245 flagged, GB 4 of 74).
+test("an upload in People & Blogs or Travel is no news report; an unboxing is no review; someone coming forward gets no frame", () => {
+  const rw = (draft: string, ctx = {}) => TEMPLATE_PATTERNS.map((p) => hookText(p, subjectFromText(draft, ctx), 2017, "rewrite")).filter(Boolean).join(" / ");
+  const clip = (cat: number) => ({ storyName: "Italian Eurofighter Airplane Crash During Show in Terracina", titles: ["Italian Eurofighter Airplane crash during show in Terracina"], categoryIds: [cat] });
+  expect(rw("Italian Eurofighter Airplane crash during show in Terracina", clip(22))).not.toMatch(/Need to Know|We Know|Timeline/);
+  expect(rw("Italian Eurofighter Airplane crash during show in Terracina", clip(25))).toMatch(/Need to Know|We Know/);
+  const unboxing = rw("Gold iPhone 8 Plus Unboxing & First Impressions!");
+  expect(unboxing).not.toMatch(/Review/);
+  expect(unboxing).toMatch(/Before You Buy the Gold iPhone 8 Plus/);
+  expect(rw("Google Home Mini Review: Smart Home for $49?")).toMatch(/Honest Review/);
+  expect(rw("Teen Who Anthony Weiner Sexted Comes Forward: 'I Was Disgusted.'")).toBe("");
+});
