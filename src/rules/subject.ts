@@ -558,9 +558,18 @@ function pairCredits(t: string, ctx: TopicContext): string[] {
   return (ctx.titles ?? []).map((y) => y.replace(/^the\s+/i, "")).filter((y) => y.toLowerCase().startsWith(prefix)).map((y) => y.slice(prefix.length));
 }
 
+/** What follows "A & B - " in each title that credits the pair so, named as the story is ("Hallelujah | Hand In Hand …"). */
+function ampersandCredits(t: string, ctx: TopicContext): string[] {
+  if (!/\s(?:&|and)\s/i.test(t)) return [];
+  const prefix = `${t} - `.toLowerCase();
+  return (ctx.titles ?? []).filter((y) => y.toLowerCase().startsWith(prefix)).map((y) => y.slice(prefix.length));
+}
+
 /** The one song every release crediting "A and B" as "A, B - Song" names, without its brackets and guests; null when none or several. */
 function pairRelease(t: string, ctx: TopicContext): string | null {
-  const songs = new Set(pairCredits(t, ctx).map((x) => x.replace(/\s*[([][^)\]]*[)\]]/g, "").replace(/\s+(?:ft\.?|feat\.?|featuring)\s.*$/i, "").trim()).filter(Boolean));
+  // (Also "A & B - Song", the pair named as the story names it: "Steve Aoki & Bad Royale - $4,000,000 …", "Tori Kelly & Luis
+  // Fonsi - Hallelujah": readers flagged "[Reaction]" to the two names with the song left out, session 10 and 11 audits.)
+  const songs = new Set([...pairCredits(t, ctx), ...ampersandCredits(t, ctx)].map((x) => x.replace(/\s*[([][^)\]]*[)\]]/g, "").replace(/\s+(?:ft\.?|feat\.?|featuring)\s.*$/i, "").trim()).filter(Boolean));
   const [song] = songs;
   return songs.size === 1 && song.split(" ").length <= 5 ? titleCase(recase(song)) : null;
 }

@@ -908,3 +908,14 @@ test("an upload in People & Blogs or Travel is no news report; an unboxing is no
   expect(rw("Google Home Mini Review: Smart Home for $49?")).toMatch(/Honest Review/);
   expect(rw("Teen Who Anthony Weiner Sexted Comes Forward: 'I Was Disgusted.'")).toBe("");
 });
+
+// From the session-11 GB audit and the session-10 audits: "My Honest Reaction to Steve Aoki & Bad Royale" (the song left out).
+test("a pair a release credits as 'A & B - Song' is answered for the song, named with them", () => {
+  const all = (topic: string, ctx: Parameters<typeof topicSubject>[1]) => TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject(topic, ctx), 2017)).filter(Boolean).join(" / ");
+  const aoki = all("steve aoki & bad royale", { storyName: "Steve Aoki & Bad Royale", titles: ["Steve Aoki & Bad Royale - $4,000,000 feat. Ma$e & Big Gigantic (Official Video) [Ultra Music]"], categoryIds: [10], channels: ["Ultra Music"] });
+  expect(aoki).toMatch(/\$4,000,000 by Steve Aoki & Bad Royale/);
+  expect(aoki).not.toMatch(/(?<!by )Steve Aoki & Bad Royale/);
+  // Two songs: the pair stays the performers.
+  const two = all("steve aoki & bad royale", { storyName: "Steve Aoki & Bad Royale", titles: ["Steve Aoki & Bad Royale - $4,000,000 (Official Video)", "Steve Aoki & Bad Royale - Ladi Dadi (Official Video)"], categoryIds: [10, 10], channels: ["Ultra Music"] });
+  expect(two).not.toMatch(/ by Steve Aoki/);
+});
