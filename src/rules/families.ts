@@ -42,6 +42,9 @@ export function families(s: Subject, rw: boolean): Family[] {
   // A named person's health news ("Aaron Carter’s HIV Test Results Revealed") is their own hard story: no news frame (same
   // audit).
   if (s.tone.sensitive && s.tone.illness && /^(?:\p{Lu}[\p{L}.'’-]*\s+){1,2}\p{Lu}[\p{L}.-]*['’]s\s/u.test(s.text)) return [];
+  // Nor someone speaking of their dead ("Asa Soltan Rahmati Talks About Her Late Friend Chester Bennington"): their grief,
+  // no news, no reaction (session-11 GB audit).
+  if (s.tone.sensitive && /\b(?:her|his|their|my|our)\s+late\s+\p{L}/iu.test(s.text)) return [];
   // Nor someone coming forward ("Teen Who Anthony Weiner Sexted Comes Forward: 'I Was Disgusted.'"): a victim's own account
   // (flagged C in the session-10 GB audit and the session-11 rewrite re-audit).
   if (s.tone.sensitive && /\bcom(?:es|ing|e)\s+forward\b/i.test(s.text)) return [];

@@ -451,8 +451,11 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   // Two performers a release credits as "A, B - Song", on that one song only ("J Balvin, Willy William - Mi Gente"), are
   // the song's: one collaboration has no shared story to look back on ("J Balvin and Willy William - A Look Back").
   // (Not a band with its own article: Title Case would write "Personal by the Vamps and …".)
-  const release = music && !s.tone.sensitive && (s.kind === "general" || s.kind === "person") && !/^the\s/i.test(s.text) ? pairRelease(s.text, ctx) : null;
-  if (release) return { ...s, ...story, text: `${release} by ${s.text}`, kind: "general", the: false, plural: false, genre: "song", music: false };
+  // (A name with an initial's dot reads as a headline, "Gary Clark Jr. & Junkie XL": the release still names it exactly.)
+  const release = music && !s.tone.sensitive && (s.kind === "general" || s.kind === "person" || s.kind === "headline") && !/^the\s/i.test(s.text) ? pairRelease(s.text, ctx) : null;
+  // (Performed at an event, "Tori Kelly & Luis Fonsi - Hallelujah | Hand In Hand Benefit 2017", a cover: no frame about the
+  // song's words.)
+  if (release) return { ...s, ...story, text: `${release} by ${s.text}`, kind: "general", the: false, plural: false, genre: "song", music: false, ...([...pairCredits(s.text, ctx), ...ampersandCredits(s.text, ctx)].some((x) => /[|｜]|\blive\b/i.test(x)) ? { performers: true } : {}) };
   // Two people named ("Tim McGraw and Faith Hill") are persons, on a music release the performers.
   if ((s.kind === "general" || s.kind === "person") && !s.tone.sensitive && (namesPair(s.text) || (music && creditedPair(s.text, ctx)))) return { ...s, ...story, kind: "person", the: false, genre: null, music };
   // A how-to named by its dish ("DIY Five Crazy Donut Burgers") reads as a recipe.
@@ -561,15 +564,15 @@ function pairCredits(t: string, ctx: TopicContext): string[] {
 /** What follows "A & B - " in each title that credits the pair so, named as the story is ("Hallelujah | Hand In Hand …"). */
 function ampersandCredits(t: string, ctx: TopicContext): string[] {
   if (!/\s(?:&|and)\s/i.test(t)) return [];
-  const prefix = `${t} - `.toLowerCase();
-  return (ctx.titles ?? []).filter((y) => y.toLowerCase().startsWith(prefix)).map((y) => y.slice(prefix.length));
+  const key = t.toLowerCase();
+  return (ctx.titles ?? []).filter((y) => y.toLowerCase().startsWith(key) && /^\s[-–—]\s/.test(y.slice(t.length))).map((y) => y.slice(t.length + 3));
 }
 
 /** The one song every release crediting "A and B" as "A, B - Song" names, without its brackets and guests; null when none or several. */
 function pairRelease(t: string, ctx: TopicContext): string | null {
   // (Also "A & B - Song", the pair named as the story names it: "Steve Aoki & Bad Royale - $4,000,000 …", "Tori Kelly & Luis
   // Fonsi - Hallelujah": readers flagged "[Reaction]" to the two names with the song left out, session 10 and 11 audits.)
-  const songs = new Set([...pairCredits(t, ctx), ...ampersandCredits(t, ctx)].map((x) => x.replace(/\s*[([][^)\]]*[)\]]/g, "").replace(/\s+(?:ft\.?|feat\.?|featuring)\s.*$/i, "").trim()).filter(Boolean));
+  const songs = new Set([...pairCredits(t, ctx), ...ampersandCredits(t, ctx)].map((x) => x.replace(/\s*[|｜].*$/, "").replace(/\s*[([][^)\]]*[)\]]/g, "").replace(/\s+(?:ft\.?|feat\.?|featuring)\s.*$/i, "").trim()).filter(Boolean));
   const [song] = songs;
   return songs.size === 1 && song.split(" ").length <= 5 ? titleCase(recase(song)) : null;
 }

@@ -11,7 +11,7 @@
 /** Words and phrases that mark a tragedy. Ambiguous words ("fire", "storm", "crash", "shot") only count in a phrase. */
 const EVENT_PARTS = [
   // death
-  String.raw`\b(?:dies|died|dead|death|deaths|deadly|killed|killings|in memory of|murder\w*|homicide|suicide\w*|funeral\w*|obituar\w+|passed away|rest in peace|r\.i\.p|in memoriam|memorial|mourn\w*|tribute to|remembering|victims?|casualt\w+|fatal\w*|body found|pray(?:ers?|ing)? for|thoughts and prayers|vigil|condolences|(?:is|are|was|were)\s+dying(?!\s+(?:to|for|laughing|of laughter)\b)|kills(?=\s*(?:$|[-–—|:!.(])))\b`,
+  String.raw`\b(?:dies|died|dead|death|deaths|deadly|killed|killings|in memory of|murder\w*|homicide|suicide\w*|funeral\w*|obituar\w+|passed away|rest in peace|r\.i\.p|in memoriam|memorial|mourn\w*|tribute to|remembering|victims?|casualt\w+|fatal\w*|body found|pray(?:ers?|ing)? for|thoughts and prayers|vigil|condolences|(?:is|are|was|were)\s+dying(?!\s+(?:to|for|laughing|of laughter)\b)|kills(?=\s*(?:$|[-–—|:!.(]))|(?:her|his|their|my|our)\s+late\s+(?:friend|husband|wife|father|mother|dad|mom|mum|son|daughter|brother|sister|partner|grandmother|grandfather|grandma|grandpa))\b`,
   // violence
   // (Not a sport's shooting: "Kevin Durant Shooting Contest", "3-point shooting drills", "sharp shooter".)
   String.raw`\b(?:shootings?(?!\s+(?:contest|drills?|guard|form|practice|percentage|workout|range|challenge|competition|stars?))|(?<!\b(?:sharp|three[- ]point|3[- ]point|sharp-)\s*)shooter|gunman|gunmen|gunfire|mass shooting|massacre\w*|terror|terrorism|terrorists?|bombs?|bombings?|bomber|bombed|explosions?|(?:burning|suspicious|explosive|incendiary)\s+(?:device|package)s?|stabbing\w*|hostage\w*|war crimes?|genocide|airstrikes?|shot dead|shot and killed|opened fire|brandish\w*\s+(?:a\s+)?(?:gun|handgun|knife|weapon|machete|rifle)|armed robber(?:y|ies)|9[/.]11|september 11|injured in|(?:\d+|dozens?|hundreds?|people|many) (?:injured|wounded|hurt)|stampede|(?:child|kid|boy|girl|baby|toddler|fan|woman|man|pedestrian)\s+(?:gets?|got|getting|was|is)\s+(?:hit|struck)\s+(?:by|with)|(?:car|truck|bus|train|van|driver|suv)\s+(?:hits|strikes|runs over|plows into|slams into)\s+(?:a\s+)?(?:cyclist|pedestrian|child|kid|boy|girl|woman|man|crowd|people)s?)\b`,
@@ -37,7 +37,7 @@ const ILLNESS_WORDS_RE = new RegExp(ILLNESS_PART, "iu");
 export const SHARE_SENSITIVE = 0.25;
 
 /** Deaths of people in particular: they allow mourning templates ("If you are mourning …"). */
-const DEATH_RE = /\b(?:dies|died|dead at|death of|passed away|rest in peace|r\.i\.p|funeral\w*|obituar\w+|remembering|tribute|in memoriam|in memory of|mourn\w*)\b/iu;
+const DEATH_RE = /\b(?:dies|died|dead at|death of|passed away|rest in peace|r\.i\.p|funeral\w*|obituar\w+|remembering|tribute|in memoriam|in memory of|mourn\w*|(?:her|his|their|my|our)\s+late\s+\w+)\b/iu;
 
 /** A named storm, in its capitals ("Storm Ophelia"); not "Storm Chasers" or "Storm Troopers". */
 const NAMED_STORM_RE = /\bStorm (?!Chaser|Trooper|Shadow|Area)[A-Z][a-z]{2,}\b/u;

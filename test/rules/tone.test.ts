@@ -167,3 +167,11 @@ test("one title mourning the story's own name makes it a death; a tribute to som
   expect(toneOf("nintendo switch", "Nintendo Switch", sw).sensitive).toBe(false);
   expect(toneOf("fats domino", "Fats Domino", ["Fats Domino dies at 89", "Fats Domino - Blueberry Hill", "Fats Domino - Ain't That a Shame", "Fats Domino live 1962", "Fats Domino - I'm Walkin'"]).death).toBe(true);
 });
+
+// From the session-11 GB audit: "Asa Soltan Rahmati Talks About Her Late Friend Chester Bennington [Reaction]".
+test("someone's late friend is a death, and their own grief takes no frame", () => {
+  expect(toneOf("Asa Soltan Rahmati Talks About Her Late Friend Chester Bennington")).toMatchObject({ sensitive: true, death: true });
+  expect(toneOf("Running Late for the Party").sensitive).toBe(false);
+  const s = subjectOf("Asa Soltan Rahmati Talks About Her Late Friend Chester Bennington");
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, s, 2017)).filter(Boolean)).toEqual([]);
+});
