@@ -80,6 +80,8 @@ const CLAIMS: readonly (readonly [RegExp, (s: Subject, said: string) => boolean]
 ];
 /** A how-to that builds one particular thing: a thing made out of or inside another, a single "a …", a long name. */
 const ONE_BUILD = /^\S+\s+(?:an?\s|(?:\S+\s+){5,})|\b(?:out of|inside)\b/i;
+/** A how-to of knowing or saying: pronounce, recognise, spot, tell, identify, say, understand. */
+const KNOWING_VP = /^(?:how to\s+)?(?:pronounce|recogni[sz]e|spot|tell|identify|say|understand|know|remember)\b/i;
 /** Footage that is watched, not summed up (see accepted). */
 const WATCHED = /\b(?:live (?:footage|feed|cam|stream)|livestream|cams?|cameras|webcam|drone (?:tour|footage|video)|press conference|media day|weigh-?ins?)\b/i;
 /** Frames that sum something up: facts, news, a timeline, a minute, best moments, why it matters, what follows. */
@@ -704,6 +706,9 @@ function accepted(raw: string, pattern: string, s: Subject, rw: boolean): string
   // facts, news or best moments to list ("5 Things to Know About the Apple Park October 2017 Drone Tour", "Live Footage as
   // Hurricane Irma Destroys Maho Beach Cam in St Maarten - What We Know": session-11 US hook audit).
   if (!rw && WATCHED.test(s.text) && SUMMARY_FRAME.test(text)) return null;
+  // Knowing or saying something is no procedure ("How to Recognize Gunfire [Step by Step]", "How to Pronounce German Car
+  // Names [Step by Step]": both session-10 GB audits and the session-11 one).
+  if (s.vp && KNOWING_VP.test(s.text) && /\bStep[- ]by[- ]Step\b|\bStep by Step\b/i.test(text)) return null;
   // A comedy story's segment (a talk show's "A Closer Look", a sketch) is no news to explain, whatever it is about ("Trump
   // Lies About Taxes, Health Care Amid Cabinet Scandals - What It Means for You", the session-11 audit and reading; "The
   // #PuberMe Grand Finale … - What We Know", the GB audit). Nor is an explanation explained again ("Explanation of Where the

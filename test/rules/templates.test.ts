@@ -919,3 +919,10 @@ test("a pair a release credits as 'A & B - Song' is answered for the song, named
   const two = all("steve aoki & bad royale", { storyName: "Steve Aoki & Bad Royale", titles: ["Steve Aoki & Bad Royale - $4,000,000 (Official Video)", "Steve Aoki & Bad Royale - Ladi Dadi (Official Video)"], categoryIds: [10, 10], channels: ["Ultra Music"] });
   expect(two).not.toMatch(/ by Steve Aoki/);
 });
+
+// From the GB audits (sessions 10–11): "How to Recognize Gunfire [Step by Step]", "How to Pronounce German Car Names [Step by Step]".
+test("knowing or saying something takes no step-by-step frame; making something does", () => {
+  const all = (t: string) => TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject(t.toLowerCase(), { storyName: t, titles: [t], categoryIds: [26] }), 2017)).filter(Boolean).join(" / ");
+  expect(all("How to Pronounce German Car Names")).not.toMatch(/Step by Step|Step-by-Step/);
+  expect(all("How to Make Sausage")).toMatch(/Step by Step|Step-by-Step/);
+});
