@@ -190,6 +190,8 @@ function undated(text: string): string {
       .replace(/^\s*\d{1,2}[-/.]\d{1,2}[-/.](?:19|20)\d\d\s+/, "")
       // A month/day opening it before a capital ("9/24 Fans are Burning their NFL Season Tickets"); not 9/11, a name.
       .replace(/^[^\p{L}\p{N}]*(?:1[0-2]|0?[1-9])\/(?:[12]\d|3[01]|0?[1-9])\s+(?=\p{Lu})/u, (m) => (/^\D*0?9\/11\s/.test(m) ? m : ""))
+      // A match clip's goal minute and what follows it ("Alanyaspor 0-1 Fenerbahçe 17' Vincent Janssen": the scorer's tag).
+      .replace(/(?<=\d\s*[-–]\s*\d[^']*?)\s+\d{1,3}['’](?:\+\d)?\s.*$/u, "")
       // A date code anywhere ("Full Highlights 2017.10.18 vs Timberwolves").
       .replace(/\s*\b(?:19|20)\d\d[./-]\d{1,2}[./-]\d{1,2}\b/g, "")
       // A day/month/year date closing it ("Harry Winks vs Lithuania /8/10/2017/", "… Hurricane Irma 9/10/17"), unless a

@@ -431,7 +431,10 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
 };
 
 function possessiveOf(h: Helpers): string {
-  return h.poss;
+  // "Mike Shinoda of Linkin Park's Story" gives the story to the band (session-10 and 11 GB audits): the person's own name
+  // takes the possessive.
+  const of = /^(.+?)\s+of\s+(?:the\s+)?\p{Lu}/u.exec(h.S);
+  return of && /^\p{Lu}\S*(?:\s+\p{Lu}\S*){1,2}$/u.test(of[1]) ? possessive(of[1]) : h.poss;
 }
 
 /** The patterns that have templates (every key reads right for at least one kind). */

@@ -926,3 +926,12 @@ test("knowing or saying something takes no step-by-step frame; making something 
   expect(all("How to Pronounce German Car Names")).not.toMatch(/Step by Step|Step-by-Step/);
   expect(all("How to Make Sausage")).toMatch(/Step by Step|Step-by-Step/);
 });
+
+// From the GB audits: "Mike Shinoda of Linkin Park's Story in 60 Seconds", "Alanyaspor 0-1 Fenerbahçe 17' Vincent Janssen".
+test("'A of B' gives the possessive to A; a goal minute and its scorer leave a match clip's subject", () => {
+  const shinoda = subjectOf("Mike Shinoda of Linkin Park", { storyName: "Mike Shinoda of Linkin Park", titles: ["Mike Shinoda of Linkin Park on Chester Bennington"], categoryIds: [10] });
+  const h = TEMPLATE_PATTERNS.map((p) => hookText(p, shinoda, 2017)).filter(Boolean).join(" / ");
+  expect(h).not.toMatch(/Linkin Park's/);
+  expect(draftSubject("Alanyaspor 0-1 Fenerbahçe 17' Vincent Janssen").subject).toBe("Alanyaspor 0-1 Fenerbahçe");
+  expect(draftSubject("Tottenham 4-1 Liverpool | Highlights").subject).toMatch(/^Tottenham 4-1 Liverpool/);
+});
