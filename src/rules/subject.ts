@@ -725,7 +725,7 @@ function isArtist(name: string, ctx: TopicContext): boolean {
     // somewhere ("The Calling - The Killers live at the O2 Academy Brixton"): the first part is a work, not a performer
     // (person frames on all three in the GB hook audits of session 10).
     else if (!rel && parts.length >= 2 && !namesPerson(parts[0])) {
-      const performer = parts.slice(1).find((x) => namesPerson(x.trim()) || (ctx.channels ?? []).some((c) => alnum(c).length >= 6 && alnum(x).startsWith(alnum(c))) || /^\S.*?\s+live\s+(?:at|in|from|on)\s/i.test(x));
+      const performer = parts.slice(1).find((x) => namesPerson(x.trim()) || (ctx.channels ?? []).some((c) => alnum(c).length >= 6 && alnum(x).startsWith(alnum(c))) || /^\S.*?\s+live\s+(?:at|in|from|on)\s/i.test(x) || /^\S.*?\s+at\s+(?:the\s+)?\p{Lu}[\p{L}'’]+\s+(?:bowl|arena|stadium|hall|theat(?:er|re)|festival|academy|centre|center|garden|park|palladium|forum|dome)\b/iu.test(x));
       if (performer) [artistPart, songPart] = [performer, parts[0]];
     }
     if (artistPart && alnum(artistPart).includes(key)) before++;

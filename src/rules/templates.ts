@@ -468,7 +468,9 @@ const FOOTAGE = /\b(?:video|footage|drone|cam|camera|films?|filmed|filming|photo
  * something (the three independent readings of session 10 flagged "[Timeline]" on "LVMPD Sheriff Briefs Media …", "Friday
  * Press Conference on …", "People Shooting at Houses"; not yet "Charles Bradley as Black Velvet": "as" joins news clauses too).
  */
-const ONE_MOMENT = new RegExp(`${FOOTAGE.source}|\\b(?:briefs?|briefing|press conference|performs?|performance|people\\s+\\w+ing)\\b`, "i");
+// (And, from the session-11 US audit, a bulletin or one person hit: "Hurricane Jose 5 a.m. Advisory [Timeline]", "Child Gets
+// Hit with Todd Frazier Foul Ball Line Drive at Yankee Stadium [Timeline]".)
+const ONE_MOMENT = new RegExp(`${FOOTAGE.source}|\\b(?:briefs?|briefing|press conference|performs?|performance|people\\s+\\w+ing|advisory|bulletin|(?:gets?|got|getting)\\s+(?:hit|struck))\\b`, "i");
 /** A time of day's or a week's routine: someone's day, not a task. */
 const DAY_ROUTINE = /\b(?:morning|night|nighttime|evening|bedtime|after[- ]school|school|weekend|daily)\s+routines?\b/i;
 
@@ -625,7 +627,8 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
   // What Do We Know So Far?"). Nor is an event its name dates to an earlier year ("2011 Comic-Con - What We Know",
   // read in 2017), which takes no "What We Know" either. Facts of the subject: read once, not per template.
   const dated = pastYear(s.text, year);
-  const noSoFar = dated || EXPLAINER_CATS.has(s.cat ?? -1) || FOOTAGE.test(s.text) || ONE_REPORT.test(s.text);
+  // (Nor a kind of tragedy in general, a plural with no event named: "What We Know About Mass Shootings So Far", US audit.)
+  const noSoFar = dated || EXPLAINER_CATS.has(s.cat ?? -1) || FOOTAGE.test(s.text) || ONE_REPORT.test(s.text) || (s.plural && s.kind !== "headline" && s.text.split(" ").length <= 3);
   for (const fam of families(s, rw)) {
     const vs = byFamily[fam];
     if (!vs || vs.length === 0) continue;
@@ -709,6 +712,8 @@ function accepted(raw: string, pattern: string, s: Subject, rw: boolean): string
   // facts, news or best moments to list ("5 Things to Know About the Apple Park October 2017 Drone Tour", "Live Footage as
   // Hurricane Irma Destroys Maho Beach Cam in St Maarten - What We Know": session-11 US hook audit).
   if (!rw && WATCHED.test(s.text) && SUMMARY_FRAME.test(text)) return null;
+  // A kind of tragedy in general ("Mass Shootings") is no event: no timeline, nothing "we know" of it (session-11 US audit).
+  if (s.tone.sensitive && s.plural && s.kind !== "headline" && s.text.split(" ").length <= 3 && /\bTimeline\b|\bWe Know\b/.test(text)) return null;
   // Knowing or saying something is no procedure ("How to Recognize Gunfire [Step by Step]", "How to Pronounce German Car
   // Names [Step by Step]": both session-10 GB audits and the session-11 one).
   if (s.vp && KNOWING_VP.test(s.text) && /\bStep[- ]by[- ]Step\b|\bStep by Step\b/i.test(text)) return null;

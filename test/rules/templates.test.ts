@@ -935,3 +935,16 @@ test("'A of B' gives the possessive to A; a goal minute and its scorer leave a m
   expect(draftSubject("Alanyaspor 0-1 Fenerbahçe 17' Vincent Janssen").subject).toBe("Alanyaspor 0-1 Fenerbahçe");
   expect(draftSubject("Tottenham 4-1 Liverpool | Highlights").subject).toMatch(/^Tottenham 4-1 Liverpool/);
 });
+
+// From the session-11 US audit's remaining flags.
+test("a bulletin or one person hit has no timeline; a kind of tragedy has no news; a song performed at a venue is the song", () => {
+  const all = (t: string, ctx: Parameters<typeof topicSubject>[1] = {}) => TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject(t.toLowerCase(), { storyName: t, titles: [t], categoryIds: [25], ...ctx }), 2017)).filter(Boolean).join(" / ");
+  expect(all("Hurricane Jose 5 a.m. Advisory")).not.toMatch(/Timeline/);
+  expect(all("Hurricane Jose 5 a.m. Advisory")).toMatch(/What We Know/);
+  const mass = all("Mass Shootings");
+  expect(mass).not.toMatch(/Timeline|We Know|So Far/);
+  expect(mass).toMatch(/What You Need to Know About Mass Shootings/);
+  expect(all("Las Vegas Shooting")).toMatch(/Timeline|We Know/);
+  const rainbow = all("Rainbow Connection", { titles: ["Rainbow Connection - The Muppets at The Hollywood Bowl - September 8, 2017 HD"], categoryIds: [10], channels: ["Synthetik Films"] });
+  expect(rainbow).not.toMatch(/Story in 60 Seconds|What I Learned From|Career Highlights/);
+});
