@@ -31,7 +31,8 @@ export interface GenreHelpers {
   performers: boolean;
   /** The latest year a trailer title of the story names (see Subject.trailerYear), or null. */
   trailerYear: number | null;
-  /** A regular creator's own vlog (see Subject.vlog): no reaction frame. */
+  /** No reaction frame: a regular creator's own vlog (see Subject.vlog), a small creator's own upload (Subject.ownUpload),
+   * ASMR, surveillance footage (see NO_REACTION_TEXT in templates.ts). */
   vlog: boolean;
   /** Every title of the story is a trailer or teaser (see Subject.unseen). */
   unseen: boolean;
@@ -136,7 +137,7 @@ export const GENRE_TEMPLATES: Record<Genre, Partial<Record<string, Tpl[]>>> = {
     // A year tag dates a format ("Morning Routine (2017)"), not someone's project ("Building a Battery Bank … (2017)").
     // Nor a sentence ("I Tried a 10-Step Korean Skincare Routine - 2017") or a one-off ("A Very Pregnant Lookbook - 2017").
     "struct:bracket_tag": [(h) => (datable(h) ? `${h.S} (${h.y})` : "")],
-    "struct:dash_split": [(h) => (datable(h) ? `${h.S} - ${h.y}` : "")],
+    // (Not after a dash: "Chatty GRWM - 2017" reads as an upload tag, flagged by a session-11 reader; "(2017)" dates it.)
     "hook:question": [hookOnly((h) => (head(h) === "challenge" && !h.det ? `Can You Do the ${h.S}?` : ""))],
     "struct:second_person": [hookOnly((h) => (head(h) === "challenge" ? `${h.S}: You Have to Try This` : ""))],
   },

@@ -82,8 +82,14 @@ const CLAIMS: readonly (readonly [RegExp, (s: Subject, said: string) => boolean]
 const ONE_BUILD = /^\S+\s+(?:an?\s|(?:\S+\s+){5,})|\b(?:out of|inside)\b/i;
 /** A how-to of knowing or saying: pronounce, recognise, spot, tell, identify, say, understand. */
 const KNOWING_VP = /^(?:how to\s+)?(?:pronounce|recogni[sz]e|spot|tell|identify|say|understand|know|remember)\b/i;
+/**
+ * Nothing to react to: ASMR is someone's own performance ("ASMR Scary Storytime [Reaction]"), surveillance footage shows an
+ * incident ("Winston Churchill School CCTV: My Honest Reaction", a police release of a car driven at a teacher): both
+ * flagged twice in a session-11 GB reading.
+ */
+const NO_REACTION_TEXT = /\b(?:asmr|cctv|bodycam|body cam|dashcam|dash cam|surveillance (?:video|footage))\b/i;
 /** Footage that is watched, not summed up (see accepted). */
-const WATCHED = /\b(?:live (?:footage|feed|cam|stream)|livestream|cams?|cameras|webcam|drone (?:tour|footage|video)|press conference|media day|weigh-?ins?)\b/i;
+const WATCHED = /\b(?:live (?:footage|feed|cam|stream)|livestream|cams?|cameras|webcam|cctv|drone (?:tour|footage|video)|press conference|media day|weigh-?ins?)\b/i;
 /** Frames that sum something up: facts, news, a timeline, a minute, best moments, why it matters, what follows. */
 const SUMMARY_FRAME = /\bNeed to Know\b|\bWe Know\b|\bTimeline\b|\bExplained\b|^\d+ Things\b|\bin 60 Seconds\b|\bBest Moments\b|\bHighlights\b|\bWhat I Learned\b|\bMatter\?$|^What Happens\b/;
 /** Frames that report or explain: what a comedy segment or an explanation does not take. */
@@ -548,7 +554,7 @@ function helpers(s: Subject, year: number, rw: boolean): Helpers {
     // Nor on a regular creator's own vlog ("Trying to Make It All Work", see Subject.vlog).
     // (A music test or challenge is no song: "Weird Music Test You Have to Try".)
     // (Nor on a list of tips: "Soap Tips [Reaction]".)
-    reacts: !NO_REACTION.has(s.cat ?? -1) && !s.vlog && !s.ownUpload && !TIPS_HEAD.test(s.text) && !INVITATION.test(s.text) && ((s.cat === MUSIC && !MUSIC_FORMAT.test(s.text)) || !secondPerson) && !/\breact|\banswering\b|\bq ?& ?a\b/i.test(s.text) && (!WH_Q_OPEN.test(s.text) || (/^(?:how|why)\s/i.test(s.text) && !s.asked)),
+    reacts: !NO_REACTION.has(s.cat ?? -1) && !s.vlog && !s.ownUpload && !NO_REACTION_TEXT.test(s.text) && !TIPS_HEAD.test(s.text) && !INVITATION.test(s.text) && ((s.cat === MUSIC && !MUSIC_FORMAT.test(s.text)) || !secondPerson) && !/\breact|\banswering\b|\bq ?& ?a\b/i.test(s.text) && (!WH_Q_OPEN.test(s.text) || (/^(?:how|why)\s/i.test(s.text) && !s.asked)),
     explains: informational(s),
     // Not an experiment ("Make Mega Blender VS Coca Cola in Slow Motion") or a trailing aside ("… Dish... Vegan").
     craft: VP_OPENERS.test(s.text + " ") && !NOT_CRAFT.test(s.text) && !/\s(?:vs\.?|versus)\s|\.\.\.|…/i.test(s.text),
@@ -766,7 +772,7 @@ function genreHook(pattern: string, s: Subject, year: number, rw: boolean): stri
     upcoming: !s.storied || !!s.upcoming,
     performers: !!s.performers,
     trailerYear: s.trailerYear ?? null,
-    vlog: !!s.vlog || !!s.ownUpload,
+    vlog: !!s.vlog || !!s.ownUpload || NO_REACTION_TEXT.test(s.text),
     unseen: !!s.unseen,
   };
   for (const tpl of vs) {

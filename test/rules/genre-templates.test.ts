@@ -1153,7 +1153,9 @@ describe("accented foreign titles, year tags on sentences", () => {
       for (const p of ["struct:dash_split", "struct:bracket_tag"]) expect(rewriteText(p, draft, { year: 2017 }) ?? "").not.toMatch(/2017/);
     // (Session 11: a rewrite adds no year the draft does not have, "My Lazy Day Makeup Routine - 2017" was flagged; a hook may.)
     expect(rewriteText("struct:dash_split", "My Morning Routine", { year: 2017 })).toBeNull();
-    expect(hookText("struct:dash_split", subjectOf("My Morning Routine"), 2017)).toBe("My Morning Routine - 2017");
+    // (A hook dates it in brackets only: "Chatty GRWM - 2017" read as an upload tag to a session-11 reader.)
+    expect(hookText("struct:bracket_tag", subjectOf("My Morning Routine"), 2017)).toBe("My Morning Routine (2017)");
+    expect(hookText("struct:dash_split", subjectOf("My Morning Routine"), 2017)).toBeNull();
   });
 });
 

@@ -948,3 +948,11 @@ test("a bulletin or one person hit has no timeline; a kind of tragedy has no new
   const rainbow = all("Rainbow Connection", { titles: ["Rainbow Connection - The Muppets at The Hollywood Bowl - September 8, 2017 HD"], categoryIds: [10], channels: ["Synthetik Films"] });
   expect(rainbow).not.toMatch(/Story in 60 Seconds|What I Learned From|Career Highlights/);
 });
+
+// From the fourth session-11 GB reading: "ASMR Scary Storytime [Reaction]", "Winston Churchill School CCTV: My Honest Reaction".
+test("ASMR and surveillance footage take no reaction", () => {
+  const all = (t: string, cat: number) => TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject(t.toLowerCase(), { storyName: t, titles: [t], categoryIds: [cat], channels: ["someone"], channelVideos: 9 }), 2017)).filter(Boolean).join(" / ");
+  expect(all("ASMR Scary Storytime", 24)).not.toMatch(/Reaction/);
+  expect(all("Winston Churchill School CCTV", 25)).not.toMatch(/Reaction|Need to Know|5 Things/);
+  expect(all("Scary Storytime at the Fair", 24)).toMatch(/Reaction/);
+});
