@@ -466,6 +466,9 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   // An owner every title writes with its possessive ("Marvel's The Punisher") made the work, it is not the work: no film frames.
   // (A channel's name may be the work's: "Star Wars", "Shameless" post their own trailers.)
   if (genre === "screen" && ownerOnly(s.text, ctx.titles ?? [])) genre = null;
+  // A companion segment every title names after an episode ("Game Revealed: Season 7 Episode 6: Zombie. Polar. Bear.") is no
+  // show to watch or review (flagged in three session-11 readings and the GB audit): a clip.
+  if (genre === "screen" && ctx.titles?.length && ctx.titles.every((t) => t.toLowerCase().startsWith(s.text.toLowerCase()) && /^\s*[:|–—-]\s*season\s+\d+,?\s+episode\s+\d+/i.test(t.slice(s.text.length)))) genre = "clip";
   // (Also when an attack word made it an event: "Killer Whales Attack Minke" is footage news, no event to explain.)
   if (ANIMAL_HARM.test(s.text) && (genre === "animal" || (s.kind === "event" && genreOf(s.text, ctx) === "animal"))) return { ...s, ...story, kind: "headline", the: false, genre: null, music: false };
   if (genre === "animal") {

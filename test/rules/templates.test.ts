@@ -956,3 +956,11 @@ test("ASMR and surveillance footage take no reaction", () => {
   expect(all("Winston Churchill School CCTV", 25)).not.toMatch(/Reaction|Need to Know|5 Things/);
   expect(all("Scary Storytime at the Fair", 24)).toMatch(/Reaction/);
 });
+
+// From three session-11 readings and the GB audit: "5 Things to Know Before You Watch Game Revealed" (a GoT featurette).
+test("a companion segment named after an episode is no show to watch or review", () => {
+  const ctx = { storyName: "Game Revealed", titles: ["Game Revealed: Season 7 Episode 6: Zombie. Polar. Bear. (HBO)", "Game Revealed: Season 7 Episode 3: A Goodbye Kiss"], categoryIds: [1, 1] };
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("game revealed", ctx), 2017)).filter(Boolean).join(" / ")).not.toMatch(/Before You Watch|Before Watching|Review|What I Loved/);
+  const show = { storyName: "Shameless", titles: ["Shameless Season 8 Official Trailer | SHOWTIME"], categoryIds: [24] };
+  expect(TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("shameless", show), 2017)).filter(Boolean).join(" / ")).toMatch(/Before You Watch|Everything We Know/);
+});
