@@ -771,6 +771,7 @@ describe("a rewrite claims only what the draft says", () => {
     ["Google Home Mini Review: Smart Home for $49?", /I Was Wrong|Tips Nobody Uses|Hidden Features/],
     ["JOSH GORDON | Ready For His Comeback", /^5 |\/ 5 |in 60 Seconds|Look Back|Career Highlights/],
     ["Daniel Dubois vs. AJ Carter", /in 60 Seconds|Highlights|Best Moments/],
+    ["FIFA Puskás Award 2017 - ALL NOMINEES", /Highlights|Best Moments|in 60 Seconds/],
     ["My Lazy Day Makeup Routine", /2017/],
     ["Michael Jordan's Chocolate Cake", /Recipe/],
     ["Butch Jones Press Conference (9.18.17)", /Need to Know|We Know|Best Moments|What I Learned|Highlights|What Happens/],
