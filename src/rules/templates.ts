@@ -12,7 +12,7 @@
  */
 import { indefinite, possessive, titleCase } from "./english.ts";
 import { BANNED_WHEN_SENSITIVE } from "./tone.ts";
-import { COMEDY, type TopicKind } from "./topickind.ts";
+import { COMEDY, hasFiniteVerb, type TopicKind } from "./topickind.ts";
 import { GENRE_TEMPLATES, INVITATION, SECOND_PERSON, type GenreHelpers } from "./genre-templates.ts";
 import { titlePatterns } from "./structure.ts";
 import { noFrame } from "./noframe.ts";
@@ -578,6 +578,14 @@ function helpers(s: Subject, year: number, rw: boolean): Helpers {
   };
 }
 
+const FUNCTION_WORD = /^(?:a|an|the|of|in|on|at|to|for|with|and|or|but|by|from|is|are|was|were|my|your|his|her|our|their|this|that|vs\.?|&|\+)$/i;
+function tagRun(t: string): boolean {
+  const ws = t.split(/\s+/);
+  // (Not a name's inner capital, "McGregor", "DiCaprio", "MacAskill"; not a headline, which has its verb.)
+  const glued = (w: string) => /^\d+\p{Ll}{3,}$/u.test(w) || (/^\p{Lu}\p{Ll}+\p{Lu}\p{Ll}+$/u.test(w) && !/^(?:Mc|Mac|Di|De|Da|La|Le|Van|Von|O['’])\p{Lu}/u.test(w));
+  return ws.length >= 6 && !ws.some((w) => FUNCTION_WORD.test(w)) && ws.some(glued) && !hasFiniteVerb(ws);
+}
+
 /** The text without hashtag signs; a tag of five or more capitals or digits goes whole (see hookText). */
 const untagged = (t: string) => t.replace(/(^|\s)#(?:[\p{Lu}\d]{5,}(?=\s|$)\s?|(?=[\p{L}\p{N}]))/gu, "$1").replace(/\s+/g, " ").trim();
 
@@ -599,6 +607,10 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
   // word without the sign ("the UNGA General Debate", "Tré Melvin at YouTubeBlack FanFest").
   if (/(?:^|\s)#[\p{L}\p{N}]/u.test(subject.text)) subject = { ...subject, text: untagged(subject.text) };
   if (!subject.text) return null;
+  // A run of tags ("BBQ Grass 2stroke Bubbles HotTub Car Final Touches", the rubric's own example, read in two seeds of the
+  // fifth session-11 US reading) names nothing: six or more words, no function word, a word glued from two (a digit and
+  // letters, or an inner capital).
+  if (tagRun(subject.text)) return null;
   // A slur is not ours to repeat, whoever wrote it first ("Top of Ultimate Retarded Drivers Fails").
   if (SLUR.test(subject.text)) return null;
   const rw = mode === "rewrite";

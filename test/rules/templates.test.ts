@@ -965,3 +965,11 @@ test("a companion segment named after an episode is no show to watch or review",
   const show = { storyName: "Shameless", titles: ["Shameless Season 8 Official Trailer | SHOWTIME"], categoryIds: [24] };
   expect(TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("shameless", show), 2017)).filter(Boolean).join(" / ")).toMatch(/Before You Watch|Everything We Know/);
 });
+
+// From the fifth session-11 US reading (and the rubric's own example of a nonsense subject).
+test("a run of tags names nothing; a headline or a name with an inner capital is no tag run", () => {
+  const all = (t: string) => TEMPLATE_PATTERNS.map((p) => hookText(p, subjectOf(t, { storyName: t, titles: [t], categoryIds: [22] }), 2017)).filter(Boolean);
+  expect(all("BBQ Grass 2stroke Bubbles HotTub Car Final Touches")).toEqual([]);
+  expect(all("Kevin Owens Brutally Attacks Mr. McMahon").length).toBeGreaterThan(0);
+  expect(all("Danny MacAskill Tests Santa Cruz Reserve Carbon Wheels").length).toBeGreaterThan(0);
+});
