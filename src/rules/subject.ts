@@ -453,9 +453,7 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   // (Not a band with its own article: Title Case would write "Personal by the Vamps and …".)
   // (A name with an initial's dot reads as a headline, "Gary Clark Jr. & Junkie XL": the release still names it exactly.)
   const release = music && !s.tone.sensitive && (s.kind === "general" || s.kind === "person" || s.kind === "headline") && !/^the\s/i.test(s.text) ? pairRelease(s.text, ctx) : null;
-  // (Performed at an event, "Tori Kelly & Luis Fonsi - Hallelujah | Hand In Hand Benefit 2017", a cover: no frame about the
-  // song's words.)
-  if (release) return { ...s, ...story, text: `${release} by ${s.text}`, kind: "general", the: false, plural: false, genre: "song", music: false, ...([...pairCredits(s.text, ctx), ...ampersandCredits(s.text, ctx)].some((x) => /[|｜]|\blive\b/i.test(x)) ? { performers: true } : {}) };
+  if (release) return { ...s, ...story, text: `${release} by ${s.text}`, kind: "general", the: false, plural: false, genre: "song", music: false, ...(stagedRelease(s.text, ctx) ? { performers: true } : {}) };
   // Two people named ("Tim McGraw and Faith Hill") are persons, on a music release the performers.
   if ((s.kind === "general" || s.kind === "person") && !s.tone.sensitive && (namesPair(s.text) || (music && creditedPair(s.text, ctx)))) return { ...s, ...story, kind: "person", the: false, genre: null, music };
   // A how-to named by its dish ("DIY Five Crazy Donut Burgers") reads as a recipe.
@@ -570,6 +568,9 @@ function ampersandCredits(t: string, ctx: TopicContext): string[] {
   const key = t.toLowerCase();
   return (ctx.titles ?? []).filter((y) => y.toLowerCase().startsWith(key) && /^\s[-–—]\s/.test(y.slice(t.length))).map((y) => y.slice(t.length + 3));
 }
+
+/** A pair's release performed at an event or live ("Tori Kelly & Luis Fonsi - Hallelujah | Hand In Hand Benefit 2017", a cover): no frame about the song's words. */
+const stagedRelease = (t: string, ctx: TopicContext) => [...pairCredits(t, ctx), ...ampersandCredits(t, ctx)].some((x) => /[|｜]|\blive\b/i.test(x));
 
 /** The one song every release crediting "A and B" as "A, B - Song" names, without its brackets and guests; null when none or several. */
 function pairRelease(t: string, ctx: TopicContext): string | null {
