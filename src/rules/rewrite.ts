@@ -278,6 +278,11 @@ export function draftSubject(draft: string): DraftSubject {
   s = s.replace(/((?:^|\s)(?:\p{Lu}\.)+\p{Lu})$/u, "$1.");
   // An unclosed bracket left by a cut title ("… (ft. Inanna Sarkis, Hannah").
   s = s.replace(/\s*[([{][^)\]}]*$/, "").trim() || s;
+  // A quote a cut left open is closed: the song stays a quoted title ("Danielle Bregoli Is BHAD BHABIE “Hi Bich”", cut at
+  // the slash of "“Hi Bich / Whachu Know”"; its quote had gone and the song ran into the name, flagged in six readings).
+  // (Only a quote the draft closed: a story name cut inside it, "Bill Skarsgård's Demonic “IT Smile", stays as it was.)
+  const opens = (x: string) => (x.match(/“/g) ?? []).length, closes = (x: string) => (x.match(/”/g) ?? []).length;
+  if (opens(s) > closes(s) && closes(t) >= opens(t)) s += "”";
   return { subject: safeTopic(s), span, ...(s.replace(/\s+/g, " ").trim().length > TOPIC_MAX ? { cut: true } : {}) };
 }
 

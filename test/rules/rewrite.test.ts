@@ -160,3 +160,9 @@ test("'how to' alone names no task", () => {
   expect(topicSubject("how to", { storyName: "How to", titles: ["HOW TO: 5 QUICK & EASY HAIRSTYLES FOR SHORT HAIR !! 😍"], categoryIds: [24] }).text).toBe("");
   expect(topicSubject("how to vlog", { storyName: "How to Vlog", titles: ["How to Vlog (feat. TomSka)"], categoryIds: [23] }).text).not.toBe("");
 });
+
+// From six readings of sessions 10–11: "Danielle Bregoli Is Bhad Bhabie Hi Bich" (the song's quotes lost at the slash).
+test("a quote a cut left open is closed when the draft closed it", () => {
+  expect(draftSubject("Danielle Bregoli is BHAD BHABIE “Hi Bich / Whachu Know” (Official Music Video)").subject).toBe("Danielle Bregoli is BHAD BHABIE “Hi Bich”");
+  expect(draftSubject("Bill Skarsgård's Demonic “IT Smile").subject).toBe("Bill Skarsgård's Demonic “IT Smile");
+});
