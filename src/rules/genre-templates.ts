@@ -98,8 +98,6 @@ const LIFESTYLE_HEADS = new Set("haul routine challenge vlog tag makeover transf
 const head = (h: GenreHelpers) => (h.S.toLowerCase().split(" ").pop() ?? "").replace(/s$/, "");
 /** A subject that opens with a count ("Five Crazy Donut Burgers", "3 DIY Cupcakes"). */
 const COUNTED = /^(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|fifty|hundred)\b/i;
-/** A lifestyle format a year tag can date: not a sentence ("I Tried …") nor one with an article ("A Very Pregnant Lookbook"). */
-const datable = (h: GenreHelpers) => LIFESTYLE_HEADS.has(head(h)) && !/^(?:i|a|an)\s/i.test(h.S);
 
 export const GENRE_TEMPLATES: Record<Genre, Partial<Record<string, Tpl[]>>> = {
   food: {
@@ -134,10 +132,8 @@ export const GENRE_TEMPLATES: Record<Genre, Partial<Record<string, Tpl[]>>> = {
       (h) =>
         h.det || h.firstPerson ? "" : head(h) === "haul" ? `My Biggest ${h.S} Ever` : head(h) === "challenge" ? `The Hardest ${h.S} Ever` : `My Best ${h.S} Yet!!`,
     ],
-    // A year tag dates a format ("Morning Routine (2017)"), not someone's project ("Building a Battery Bank … (2017)").
-    // Nor a sentence ("I Tried a 10-Step Korean Skincare Routine - 2017") or a one-off ("A Very Pregnant Lookbook - 2017").
-    "struct:bracket_tag": [(h) => (datable(h) ? `${h.S} (${h.y})` : "")],
-    // (Not after a dash: "Chatty GRWM - 2017" reads as an upload tag, flagged by a session-11 reader; "(2017)" dates it.)
+    // No year tag: readers took "Chatty GRWM - 2017" and "September Favorites (2017)" for an upload's leftover date
+    // (session-11 reading and US re-audit), as the rewrite audit took "My Lazy Day Makeup Routine - 2017".
     "hook:question": [hookOnly((h) => (head(h) === "challenge" && !h.det ? `Can You Do the ${h.S}?` : ""))],
     "struct:second_person": [hookOnly((h) => (head(h) === "challenge" ? `${h.S}: You Have to Try This` : ""))],
   },

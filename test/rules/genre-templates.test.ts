@@ -482,9 +482,10 @@ describe("comparisons, films named like tasks, shift typos, small words", () => 
     expect(topicSubject("riverdale season 2", ctx).text).not.toMatch(/^Part/);
     expect(topicSubject("boyfriend buys", { storyName: "Boyfriend Buys", titles: ["Boyfriend Buys My Outfits"], categoryIds: [22], topical: false }).text).toBe("Boyfriend Buys My Outfits");
   });
-  test("a year tag dates a creator format, not someone's project; a person's minute is their story", () => {
+  test("no year tag, on a creator format or a project (session 11: read as an upload's leftover date); a person's minute is their story", () => {
     const haul = subjectOf("Autumn Homeware Haul", { titles: ["Autumn Homeware Haul"], categoryIds: [26], topical: false });
-    expect(hookText("struct:bracket_tag", haul, 2017)).toBe("Autumn Homeware Haul (2017)");
+    expect(hookText("struct:bracket_tag", haul, 2017)).toBeNull();
+    expect(hookText("struct:first_person", haul, 2017)).toBe("My Autumn Homeware Haul");
     const project = subjectOf("Building a High Capacity Battery Bank Using My DIY Tab Welder", { titles: ["Building a High Capacity Battery Bank Using My DIY Tab Welder"], categoryIds: [27], topical: false });
     expect(hookText("struct:bracket_tag", project, 2017)).toBeNull();
     expect(hookText("hook:statistic", subjectOf("Kane Brown", { categoryIds: [10], titles: ["Kane Brown - Heaven"], channels: ["KaneBrownVEVO"] }), 2017)).toBe("Kane Brown's Story in 60 Seconds");
@@ -1153,8 +1154,8 @@ describe("accented foreign titles, year tags on sentences", () => {
       for (const p of ["struct:dash_split", "struct:bracket_tag"]) expect(rewriteText(p, draft, { year: 2017 }) ?? "").not.toMatch(/2017/);
     // (Session 11: a rewrite adds no year the draft does not have, "My Lazy Day Makeup Routine - 2017" was flagged; a hook may.)
     expect(rewriteText("struct:dash_split", "My Morning Routine", { year: 2017 })).toBeNull();
-    // (A hook dates it in brackets only: "Chatty GRWM - 2017" read as an upload tag to a session-11 reader.)
-    expect(hookText("struct:bracket_tag", subjectOf("My Morning Routine"), 2017)).toBe("My Morning Routine (2017)");
+    // (Session 11: no year tag at all, "Chatty GRWM - 2017" and "September Favorites (2017)" were read as an upload's date.)
+    expect(hookText("struct:bracket_tag", subjectOf("My Morning Routine"), 2017)).toBeNull();
     expect(hookText("struct:dash_split", subjectOf("My Morning Routine"), 2017)).toBeNull();
   });
 });
@@ -2173,11 +2174,11 @@ test("a regular creator's vlog (one People & Blogs or Howto & Style channel name
 });
 
 // From GB reading 102 (session 8).
-test("an outfit diary is a lifestyle format like a lookbook ('Outfit Diary (2017)', not 'Outfit Diary in 60 Seconds')", () => {
+test("an outfit diary is a lifestyle format like a lookbook ('My Outfit Diary', not 'Outfit Diary in 60 Seconds')", () => {
   const ctx = { storyName: "Outfit Diary", titles: ["Curvy Maternity Outfit Diary!", "My Holiday Outfit Diary | A Week In Outfits | Zoella"], categoryIds: [26, 26], topical: true };
   const hooks = TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("outfit diary", ctx), 2017)).filter(Boolean).join(" / ");
-  expect(hooks).toMatch(/Outfit Diary \(2017\)/);
-  expect(hooks).not.toMatch(/60 Seconds|Things to Know|Opinion/);
+  expect(hooks).toMatch(/My Outfit Diary/); // (session 11: no "(2017)" tag any more)
+  expect(hooks).not.toMatch(/60 Seconds|Things to Know|Opinion|2017/);
 });
 
 // From GB readings 103-105 (session 8).
