@@ -517,7 +517,7 @@ function credited(s: Subject, ctx: TopicContext): Subject {
   for (const t of ctx.titles ?? []) {
     const m = /^([^-–—:|]+?)\s[-–—]\s(.+)$/.exec(t);
     if (!m) continue;
-    const song = m[2].replace(/\s*[([][^)\]]*[)\]]/g, "").replace(/\s+(?:ft\.?|feat\.?|featuring)\s.*$/i, "").trim();
+    const song = bareSong(m[2]);
     const artist = m[1].trim();
     if (alnum(song) !== key || artist.split(/\s+/).length > 4 || alnum(artist).includes(key)) continue;
     return { ...s, text: `${s.text} by ${titleCase(recase(calm(artist)))}` };
@@ -569,6 +569,9 @@ function ampersandCredits(t: string, ctx: TopicContext): string[] {
   return (ctx.titles ?? []).filter((y) => y.toLowerCase().startsWith(key) && /^\s[-–—]\s/.test(y.slice(t.length))).map((y) => y.slice(t.length + 3));
 }
 
+/** A song's title as a release names it, without its brackets and guests ("Deserve ft. Travis Scott (Official Audio)" → "Deserve"). */
+const bareSong = (x: string) => x.replace(/\s*[([][^)\]]*[)\]]/g, "").replace(/\s+(?:ft\.?|feat\.?|featuring)\s.*$/i, "").trim();
+
 /** A pair's release performed at an event or live ("Tori Kelly & Luis Fonsi - Hallelujah | Hand In Hand Benefit 2017", a cover): no frame about the song's words. */
 const stagedRelease = (t: string, ctx: TopicContext) => [...pairCredits(t, ctx), ...ampersandCredits(t, ctx)].some((x) => /[|｜]|\blive\b/i.test(x));
 
@@ -576,7 +579,7 @@ const stagedRelease = (t: string, ctx: TopicContext) => [...pairCredits(t, ctx),
 function pairRelease(t: string, ctx: TopicContext): string | null {
   // (Also "A & B - Song", the pair named as the story names it: "Steve Aoki & Bad Royale - $4,000,000 …", "Tori Kelly & Luis
   // Fonsi - Hallelujah": readers flagged "[Reaction]" to the two names with the song left out, session 10 and 11 audits.)
-  const songs = new Set([...pairCredits(t, ctx), ...ampersandCredits(t, ctx)].map((x) => x.replace(/\s*[|｜].*$/, "").replace(/\s*[([][^)\]]*[)\]]/g, "").replace(/\s+(?:ft\.?|feat\.?|featuring)\s.*$/i, "").trim()).filter(Boolean));
+  const songs = new Set([...pairCredits(t, ctx), ...ampersandCredits(t, ctx)].map((x) => bareSong(x.replace(/\s*[|｜].*$/, ""))).filter(Boolean));
   const [song] = songs;
   return songs.size === 1 && song.split(" ").length <= 5 ? titleCase(recase(song)) : null;
 }

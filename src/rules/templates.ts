@@ -90,8 +90,10 @@ const KNOWING_VP = /^(?:how to\s+)?(?:pronounce|recogni[sz]e|spot|tell|identify|
  * flagged twice in a session-11 GB reading.
  */
 const NO_REACTION_TEXT = /\b(?:asmr|cctv|bodycam|body cam|dashcam|dash cam|surveillance (?:video|footage))\b/i;
-/** Footage that is watched, not summed up (see accepted). */
-const WATCHED = /\b(?:live (?:footage|feed|cam|stream)|livestream|cams?|cameras|webcam|cctv|drone (?:tour|footage|video)|press conference|media day|weigh-?ins?)\b/i;
+/** Raw video of something: a feed, a camera, a drone tour, a press conference, a weigh-in (WATCHED and RAW_FOOTAGE add to it). */
+const RAW_VIDEO = String.raw`live (?:footage|feed|cam|stream)|livestream|cams?|cameras|webcam|drone (?:tour|footage|video)|press conference|media day|weigh-?ins?`;
+/** Footage that is watched, not summed up (see accepted): raw video or CCTV. */
+const WATCHED = new RegExp(String.raw`\b(?:${RAW_VIDEO}|cctv)\b`, "i");
 /** Frames that sum something up: facts, news, a timeline, a minute, best moments, why it matters, what follows. */
 const SUMMARY_FRAME = /\bNeed to Know\b|\bWe Know\b|\bTimeline\b|\bExplained\b|^\d+ Things\b|\bin 60 Seconds\b|\bBest Moments\b|\bHighlights\b|\bWhat I Learned\b|\bMatter\?$|^What Happens\b/;
 /** Frames that report or explain: what a comedy segment or an explanation does not take. */
@@ -101,8 +103,8 @@ const NEWS_FRAME = /\bNeed to Know\b|\bWe Know\b|\bMeans for You\b|\bWallet\b|\b
 const COUNTED = /(?<![$£€\d.,])(?<!\b(?:round|part|pt|episode|ep|season|vol|chapter|game|week|day|no|number|level|stage)\.?\s)\b\d{1,2}\s+(?:[\p{L}-]+\s+){0,3}(?!(?:days|weeks|months|years|hours|minutes|seconds|mins|secs)\b)[\p{L}-]+s\b(?!['’])/iu;
 /** A draft that says it is the raw video ("Video of …", "… Coverage of …", "(FULL)"). */
 const RAW_DRAFT = /^(?:video|footage|raw footage) of\b|\bcoverage of\b|\(full\)/i;
-/** A video that shows an event raw: a press conference, a ceremony, a feed, a weigh-in (see CLAIMS). */
-const RAW_FOOTAGE = /\b(?:press conference|media day|ceremony|live (?:tracking|feed|stream|cam|footage)|livestream|cams?|cameras|webcam|drone (?:tour|footage|video)|weigh-?ins?)\b/i;
+/** A video that shows an event raw (see CLAIMS): raw video, a ceremony or live tracking. */
+const RAW_FOOTAGE = new RegExp(String.raw`\b(?:${RAW_VIDEO}|ceremony|live tracking)\b`, "i");
 
 const claimsOnlySaid = (text: string, s: Subject) => s.said == null || CLAIMS.every(([claim, backed]) => !claim.test(text) || backed(s, s.said!));
 
@@ -648,7 +650,7 @@ export function hookText(pattern: string, subject: Subject, year: number, mode: 
   // read in 2017), which takes no "What We Know" either. Facts of the subject: read once, not per template.
   const dated = pastYear(s.text, year);
   // (Nor a kind of tragedy in general, a plural with no event named: "What We Know About Mass Shootings So Far", US audit.)
-  const noSoFar = dated || EXPLAINER_CATS.has(s.cat ?? -1) || FOOTAGE.test(s.text) || ONE_REPORT.test(s.text) || (s.plural && s.kind !== "headline" && s.text.split(" ").length <= 3);
+  const noSoFar = dated || EXPLAINER_CATS.has(s.cat ?? -1) || FOOTAGE.test(s.text) || ONE_REPORT.test(s.text) || kindOfThing(s);
   for (const fam of families(s, rw)) {
     const vs = byFamily[fam];
     if (!vs || vs.length === 0) continue;
@@ -682,6 +684,8 @@ const craftOf = (mod: string) => mod.replace(/\s+(?:tutorial|guide|lesson)s?$/i,
  * a new video about it may be one (hooks keep it, as the session-7 how-to audit accepted).
  */
 const ONE_OFF = /^diy\s/i;
+/** A kind of thing, no event named: a short plural that is no headline ("Mass Shootings"). */
+const kindOfThing = (s: Subject) => s.plural && s.kind !== "headline" && s.text.split(" ").length <= 3;
 /** A video that is one report of a story, not the story: an explanation, a briefing, a bulletin, an update. */
 const ONE_REPORT = /\b(?:explanation|explained|explainer|briefing|briefs|press conference|advisory|update|live ?stream|coverage)\b/i;
 /** Education and Science & Technology: explainers, not news. */
@@ -733,7 +737,7 @@ function accepted(raw: string, pattern: string, s: Subject, rw: boolean): string
   // Hurricane Irma Destroys Maho Beach Cam in St Maarten - What We Know": session-11 US hook audit).
   if (!rw && WATCHED.test(s.text) && SUMMARY_FRAME.test(text)) return null;
   // A kind of tragedy in general ("Mass Shootings") is no event: no timeline, nothing "we know" of it (session-11 US audit).
-  if (s.tone.sensitive && s.plural && s.kind !== "headline" && s.text.split(" ").length <= 3 && /\bTimeline\b|\bWe Know\b/.test(text)) return null;
+  if (s.tone.sensitive && kindOfThing(s) && /\bTimeline\b|\bWe Know\b/.test(text)) return null;
   // Knowing or saying something is no procedure ("How to Recognize Gunfire [Step by Step]", "How to Pronounce German Car
   // Names [Step by Step]": both session-10 GB audits and the session-11 one).
   if (s.vp && KNOWING_VP.test(s.text) && /\bStep[- ]by[- ]Step\b|\bStep by Step\b/i.test(text)) return null;
