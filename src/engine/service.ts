@@ -15,6 +15,7 @@ export function matchCached(snap: Loaded, text: string): { story: StoryView; sco
 import type { GradeContext } from "../rules/grade.ts";
 import { isShouting } from "../rules/english.ts";
 import type { TopicContext } from "../rules/subject.ts";
+import { MISSPELT_MIN } from "../rules/spelling.ts";
 
 /** Titles read per story for casing and tone: enough to see how the story is written, bounded work. */
 const TITLES_MAX = 40;
@@ -29,6 +30,7 @@ export function storyContext(snap: Loaded, story: StoryView): TopicContext {
     const titles: string[] = [];
     const categoryIds: (number | null)[] = [];
     const channels: string[] = [];
+    const own = new Set<string>();
     for (const id of story.rec.videoIds) {
       if (titles.length >= TITLES_MAX) break;
       const v = snap.idx.videoById.get(id);
@@ -36,17 +38,39 @@ export function storyContext(snap: Loaded, story: StoryView): TopicContext {
       titles.push(v.title);
       categoryIds.push(v.categoryId);
       channels.push(v.channelTitle);
+      for (const t of [...v.tags, v.channelTitle]) for (const w of t.toLowerCase().match(/\p{L}+/gu) ?? []) if (w.length >= MISSPELT_MIN) own.add(w);
     }
     for (const n of snap.idx.newsByStory.get(story.rec.id) ?? []) {
       if (titles.length >= TITLES_MAX * 1.5) break;
       titles.push(n.title);
     }
+    // A long word this story's creators tag, or that two channels of the snapshot write, is a name, not a typo.
+    const shared = sharedWords(snap);
+    const vouched = { has: (w: string) => own.has(w) || shared.has(w) };
     const r = story.rec;
     const topical = r.creators.length >= 2 || r.searchKeys.length > 0 || r.newsUrls.length > 0;
     const oneWord = !/\s/.test(r.name.trim());
     // One channel's story: how many videos that channel has in the snapshot (a regular creator's vlog, not a one-off clip).
     const one = channels.length > 0 && channels.every((c) => c === channels[0]) ? channelVideos(snap).get(channels[0]) : undefined;
-    return { storyName: r.name, titles, categoryIds, channels, niche: story.niche, topical, ...(oneWord ? { nameStories: snap.idx.matcher.storiesHolding(r.name) } : {}), ...(one ? { channelVideos: one.videos, channelShouting: one.shouted / one.videos } : {}) };
+    return { storyName: r.name, titles, categoryIds, channels, niche: story.niche, topical, vouched, ...(oneWord ? { nameStories: snap.idx.matcher.storiesHolding(r.name) } : {}), ...(one ? { channelVideos: one.videos, channelShouting: one.shouted / one.videos } : {}) };
+  });
+}
+
+/** Long words (MISSPELT_MIN letters and more) that at least two channels of the snapshot use in titles or tags: names
+ * and words the community writes so ("Missguided", "Garfield"), which the spelling rule leaves alone. Once per snapshot. */
+function sharedWords(snap: Loaded): Set<string> {
+  return cached(snap, "sharedWords", 0, () => {
+    const first = new Map<string, string>();
+    const out = new Set<string>();
+    for (const v of snap.body.videos)
+      for (const t of [v.title, ...v.tags])
+        for (const w of t.toLowerCase().match(/\p{L}+/gu) ?? []) {
+          if (w.length < MISSPELT_MIN || out.has(w)) continue;
+          const ch = first.get(w);
+          if (ch === undefined) first.set(w, v.channelTitle);
+          else if (ch !== v.channelTitle) out.add(w);
+        }
+    return out;
   });
 }
 

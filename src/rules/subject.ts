@@ -4,6 +4,7 @@
  * genre and article, and whether it can be read at all (another language, two sentences, non-words).
  * Deterministic. Every rule: docs/rules.md "Hook rescue and grade".
  */
+import { misspelling } from "./spelling.ts";
 import { plainText } from "./markup.ts";
 import { casingFrom, isPluralHead, isShouting, recase, titleCase, type Casing } from "./english.ts";
 import { toneOf, type Tone } from "./tone.ts";
@@ -70,6 +71,8 @@ export interface Subject {
   ownUpload?: boolean;
   /** The whole text as typed (plain): what a rewrite may claim of the video is what the draft says (templates.ts CLAIMS). */
   said?: string;
+  /** A likely misspelling the text keeps from its source ("Re-Engergize"; spelling.ts): no frame repeats it. Set once by subjectOf. */
+  misspelt?: string | null;
 }
 
 /** Every word of the subject is a non-word by the readability rule ("Rrrrrrrrrrrrr", "Yyy"). */
@@ -173,6 +176,8 @@ export interface TopicContext extends GenreContext {
   channelVideos?: number;
   /** For a story of one channel: the share (0–1) of that channel's videos whose titles are written in capitals. */
   channelShouting?: number;
+  /** Lower-case words the story's videos tag or its channels are named with: names its creators vouch for (spelling.ts). */
+  vouched?: { has(word: string): boolean };
 }
 
 /** Head words that read with "the" ("the Las Vegas Shooting", "the Bitcoin Price", "the Keto Diet"). */
@@ -368,7 +373,7 @@ function withGenre(s: Subject, ctx: TopicContext): Subject {
   // "TWICE" by TWICE JAPAN OFFICIAL YouTube Channel), where a shouted title could not say ("FLETCHER - You Should Talk").
   const styled = g.kind === "person" && g.music ? channelSpelling(g.text, ctx.channels ?? []) : null;
   const r = styled ? { ...g, text: styled } : g;
-  return { ...r, nonWords: nonWords(r.text), unreadable: { foreign: foreign(r.text), twoSentences: twoSentences(r.text) } };
+  return { ...r, nonWords: nonWords(r.text), unreadable: { foreign: foreign(r.text), twoSentences: twoSentences(r.text) }, misspelt: misspelling(r.text, ctx.vouched, ctx.titles) };
 }
 
 /** Film & animation, comedy, news: a how-to there is a sketch, satire or a report, not a tutorial. */

@@ -807,6 +807,31 @@ describe("a rewrite claims only what the draft says", () => {
   });
 });
 
+// From the session-11 and -12 audits of every best rewrite: a lesson frame needs a lesson, a trip is not bought.
+describe("a lesson is promised only for a lesson; a trip is not bought or used for a week", () => {
+  const rw = (draft: string, cat?: number) =>
+    TEMPLATE_PATTERNS.map((p) => hookText(p, subjectFromText(draft, cat == null ? {} : { storyName: draft, titles: [draft], categoryIds: [cat] }), 2017, "rewrite")).filter(Boolean).join(" / ");
+  const LESSON = /\bEas(?:y|iest)\b|Step[- ]by[- ]Step|\bGuide\b|\bTutorial\b/i;
+  test.each([
+    ["How to start a Mexican Wave", 22],
+    ["DIY TAYLOR SWIFT #LWYMMD COSTUME // Grace Helbig", 24],
+    ["Learn to Stack Dice || Learn Quick", 24],
+  ])("%s (category %d) promises no lesson", (draft, cat) => {
+    expect(rw(draft, cat)).not.toMatch(LESSON);
+  });
+  test("filed as a lesson, unfiled, or said so by the draft, it may", () => {
+    expect(rw("How to start a Mexican Wave", 26)).toMatch(LESSON);
+    expect(rw("How to start a Mexican Wave")).toMatch(LESSON);
+    expect(rw("EASY SKULL HALLOWEEN MAKEUP TUTORIAL", 22)).toMatch(LESSON);
+  });
+  test("a flight is reviewed, not bought, switched to or used for a week", () => {
+    const qatar = rw("QATAR AIRWAYS A350 BUSINESS CLASS REVIEW; INCREDIBLE", 22);
+    expect(qatar).not.toMatch(/Before You Buy|After a Week|for a Week|Hours of Use|I Switched|I Used/);
+    expect(qatar).toMatch(/Honest Review/);
+    expect(rw("Galaxy Note 8 review", 28)).toMatch(/Before You Buy|I Switched|Hours of Use/);
+  });
+});
+
 // From the session-11 US hook audit: "What I Learned From" on games, events and policies (13 flags).
 test("a lesson is learned from a person; an event or a money topic takes a take", () => {
   const hook = (topic: string, ctx = {}) => hookText("struct:first_person", topicSubject(topic, ctx), 2017);
