@@ -45,6 +45,9 @@ export function families(s: Subject, rw: boolean): Family[] {
   // Nor someone speaking of their dead ("Asa Soltan Rahmati Talks About Her Late Friend Chester Bennington"): their grief,
   // no news, no reaction (session-11 GB audit).
   if (s.tone.sensitive && /\b(?:her|his|their|my|our)\s+late\s+\p{L}/iu.test(s.text)) return [];
+  // Nor someone speaking on what was done to them ("Jerhonda Pace on Allegedly Being Trained to Please R. Kelly"): their
+  // account, no news, no reaction (a reaction frame on it flagged in two seeds of the session-12 GB reading).
+  if (s.tone.sensitive && /\b(?:on|about)\s+(?:allegedly\s+)?being\s+\p{L}+ed\b|\bon\s+allegedly\b/iu.test(s.text)) return [];
   // Nor someone coming forward ("Teen Who Anthony Weiner Sexted Comes Forward: 'I Was Disgusted.'"): a victim's own account
   // (flagged C in the session-10 GB audit and the session-11 rewrite re-audit).
   if (s.tone.sensitive && /\bcom(?:es|ing|e)\s+forward\b/i.test(s.text)) return [];

@@ -24,6 +24,9 @@ const EVENT_PARTS = [
   String.raw`\b(?:shooting|massacre|attack|bombing|vegas|hurricane|fire|crash|earthquake|holocaust)\s+survivors?\b|\b(?:drives?|driving|drove)\s+(?:a\s+|his\s+|her\s+|their\s+)?(?:car|truck|van|suv)\s+(?:at|into)\s+(?:a\s+|the\s+)?(?:teachers?|crowds?|people|pedestrians?|protesters?|students?|children|kids)\b`,
   // abuse
   String.raw`\b(?:abuse\w*|abused|assault\w*|rape\w*|harass\w*|molest\w*|trafficking|domestic violence|bullying|bullied|self[- ]harm|#metoo|me too movement)\b`,
+  // Coercion told as an allegation ("Jerhonda Pace on Allegedly Being Trained to Please R. Kelly": a reaction frame on it
+  // was flagged in two seeds of the session-12 GB reading and by the session-11 GB audit), sexual misconduct, a sex cult.
+  String.raw`\b(?:(?:allegedly|accused of|claims? (?:she|he|they) (?:was|were))\s+(?:being\s+)?(?:trained|forced|held|kept|groomed|coerced|drugged)|sexual misconduct|sex(?:ual)?\s+(?:cult|slaves?|predators?)|predatory behaviou?r)\b`,
   // A minor sexted by an adult ("Teen Who Anthony Weiner Sexted Comes Forward"); not sexting alone.
   String.raw`\b(?:teen(?:age)?s?|minors?|underage|child(?:ren)?|\d+-year-old)\b.*\bsext(?:ed|ing)\b|\bsext(?:ed|ing)\b.*\b(?:teen(?:age)?s?|minors?|underage|child(?:ren)?|\d+-year-old)\b`,
 ];

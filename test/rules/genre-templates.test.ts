@@ -2221,6 +2221,13 @@ describe("GB readings 106-108", () => {
     // (Session 11: someone coming forward gets no frame at all, news included; flagged C in the GB audit and a re-audit.)
     expect(rw).toEqual([]);
   });
+  test("an allegation of coercion is abuse, and someone speaking on what was done to them gets no frame (session-12 GB reading)", () => {
+    const text = "Jerhonda Pace On Allegedly Being Trained To Please R. Kelly";
+    expect(toneOf(text, "", []).sensitive).toBe(true);
+    expect(toneOf("Allegedly the Best Pizza in Town", "", []).sensitive).toBe(false);
+    expect(TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject(text.toLowerCase(), { storyName: text, titles: [text], categoryIds: [24] }), 2017)).filter(Boolean)).toEqual([]);
+    expect(TEMPLATE_PATTERNS.map((p) => rewriteText(p, text, { year: 2017 })).filter(Boolean)).toEqual([]);
+  });
 });
 
 // From US readings 279-281 (session 8).
