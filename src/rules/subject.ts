@@ -200,7 +200,9 @@ const THE_HEADS = new Set(
     "finale trial verdict summit keynote conference expo convention ceremony parade protest protests march rally eclipse outage shutdown crash draft " +
     "playoffs tour storm floods fire game match series price prices market economy bubble fork budget deal ipo rate rates dollar " +
     "diet challenge trend update battery camera screen display design launch lineup trailer controversy scandal feud movement " +
-    "commercial ad speech interview performance documentary announcement theme release reveal championship championships open cup bowl derby olympics event carpet contest competition pageant briefing test twins brothers sisters cam webcam livestream range collection board look weigh-in anniversary").split(" "),
+    "commercial ad speech interview performance documentary announcement theme release reveal championship championships open cup bowl derby olympics event carpet contest competition pageant briefing test twins brothers sisters cam webcam livestream range collection board look weigh-in anniversary " +
+    // One person named by a role ("Hurricane Irma Emergency Fake Interpreter", session-12 rewrite audit and US reading).
+    "interpreter translator officer sheriff firefighter paramedic pilot referee umpire anchor reporter").split(" "),
 );
 /** Bodies and places named by letters that read with "the" ("the NFL", "the FBI", "the UK"); "NASA" and "UNICEF" do not. */
 const THE_ACRONYMS = new Set("NFL NBA MLB NHL NCAA FBI CIA NSA IRS FDA EPA FCC SEC NRA UN EU NHS BBC UK US USA GOP DNC RNC".split(" "));
@@ -235,6 +237,9 @@ const VP_TAILS = /\s+(?:at home|from scratch|the easy way|the right way|like a p
 export const NOT_CRAFT = /^(?:learn|teach|start|lose|save|play|sing|dance|train|write|edit)\s/i;
 export const VP_OPENERS = /^(?:make|build|fix|cook|bake|draw|learn|teach|grow|clean|start|lose|save|paint|write|install|play|sing|dance|train|edit|brew|sew|knit|style|cut|dye|braid|apply|get rid of|reduce|improve|prevent|remove|repair|sharpen|replace|organize|organise)\s/i;
 
+/** A young one's first time, its possessive missing ("Puppies First Bathtime", "Baby First Steps"). */
+const FIRSTS = /\b(pupp(?:y|ies)|kittens?|bab(?:y|ies)|toddlers?|twins)\s+(first\s+(?:bath\w*|christmas|birthday|steps?|day|time|snow|halloween|walk|swim|vet\w*|haircut|trip|words?|tooth|food|flight))\b/gi;
+
 /**
  * Subject of a user's topic: plain text, the matched story's casing ("iphone x" → "iPhone X"),
  * otherwise the user's own casing with shouting calmed, then Title Case; its kind, tone, article and
@@ -244,6 +249,9 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   // "Pizza w/ My Dad": the shorthand is spelled out; a quote a cut name left open goes ("Filming 'Mother").
   // A colon glued to the next word ("Adrian Peterson:'The Sky Is the Limit'") takes its space.
   topic = topic.replace(/(\p{L}):(?=['"‘“]?\p{Lu})/gu, "$1: ");
+  // A young animal's or a baby's first something is theirs: "Puppies First Bathtime" → "Puppies' First Bathtime" (a missing
+  // apostrophe the session-11 audit and -12 reading flagged, kept from the draft).
+  topic = topic.replace(FIRSTS, (_, who: string, first: string) => `${who}${/s$/i.test(who) ? "'" : "'s"} ${first}`);
   // A collaboration written as one shouted handle ("CARLIBYBELxMISSGUIDED") is two names.
   const collab = /\b[A-Z]{3,}x[A-Z]{3,}\b/.test(topic);
   // (A handle that is a channel's name without its spaces is written as the channel writes it: "CARLIBYBEL" by Carli Bybel.)

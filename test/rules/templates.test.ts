@@ -830,6 +830,12 @@ describe("a lesson is promised only for a lesson; a trip is not bought or used f
     expect(qatar).toMatch(/Honest Review/);
     expect(rw("Galaxy Note 8 review", 28)).toMatch(/Before You Buy|I Switched|Hours of Use/);
   });
+  test("one person named by a role reads with 'the'; a young one's first time keeps its possessive (session-12 US reading)", () => {
+    expect(rw("Hurricane Irma Emergency Fake Interpreter")).toMatch(/About the Hurricane Irma Emergency Fake Interpreter/);
+    expect(rw("PUPPIES FIRST BATHTIME!", 15)).toMatch(/^Puppies' First Bathtime/);
+    expect(subjectOf("baby first steps").text).toBe("Baby's First Steps");
+    expect(subjectOf("puppies first").text).toBe("Puppies First");
+  });
 });
 
 // From the session-11 US hook audit: "What I Learned From" on games, events and policies (13 flags).
