@@ -252,6 +252,8 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   // A young animal's or a baby's first something is theirs: "Puppies First Bathtime" → "Puppies' First Bathtime" (a missing
   // apostrophe the session-11 audit and -12 reading flagged, kept from the draft).
   topic = topic.replace(FIRSTS, (_, who: string, first: string) => `${who}${/s$/i.test(who) ? "'" : "'s"} ${first}`);
+  // A price says its currency once: "the $1300 Dollar Apple Watch" → "the $1300 Apple Watch" (session-12 US reading).
+  topic = topic.replace(/([$£€]\s?\d[\d,.]*(?:\s?[kKmM])?)\s+(?:dollars?|pounds?|euros?|bucks)\b/gi, "$1");
   // A collaboration written as one shouted handle ("CARLIBYBELxMISSGUIDED") is two names.
   const collab = /\b[A-Z]{3,}x[A-Z]{3,}\b/.test(topic);
   // (A handle that is a channel's name without its spaces is written as the channel writes it: "CARLIBYBEL" by Carli Bybel.)

@@ -345,7 +345,10 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     safety: [(h) => `How to ${h.S} [Step by Step]`],
     mourning: [(h) => `${h.S} [A Look Back]`],
     personal: [(h) => `${h.S} [My Story]`],
-    science_howto: [(h) => `How to ${h.S} [Explained]`],
+    // A build or a fix is no explainer: "How to Make PCB with an LCD Mask [Explained]", "How to Build Your Own $50 Connected
+    // Geiger Counter - Explained" read as a frame on a frame (three independent readings, sessions 11-12); nor is every build a
+    // tutorial ("How to Build a Teleporter with Aliens" is a thought experiment): it keeps "Can You Really …?".
+    science_howto: [(h) => (h.craft ? "" : `How to ${h.S} [Explained]`)],
   },
   "struct:year_tag": {
     tragedy_headline: [(h) => (ONE_MOMENT.test(h.S) ? "" : `${h.S} | ${h.y} Timeline`)],
@@ -434,7 +437,7 @@ const T: Record<string, Partial<Record<Family, Tpl[]>>> = {
     safety: [(h) => `How to ${h.S} - A Safety Guide`],
     mourning: [(h) => `${h.S} - A Look Back`],
     personal: [(h) => `${h.S} - My Story`],
-    science_howto: [(h) => `How to ${h.S} - Explained`],
+    science_howto: [(h) => (h.craft ? "" : `How to ${h.S} - Explained`)],
   },
   "struct:second_person": {
     tragedy_headline: [(h) => `${h.S}: What You Need to Know`],

@@ -830,11 +830,19 @@ describe("a lesson is promised only for a lesson; a trip is not bought or used f
     expect(qatar).toMatch(/Honest Review/);
     expect(rw("Galaxy Note 8 review", 28)).toMatch(/Before You Buy|I Switched|Hours of Use/);
   });
+  test("a Science & Technology build is no explainer: no '[Explained]' after 'How to Make/Build' (sessions 11-12 readings)", () => {
+    const hooks = (topic: string) => TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject(topic, { storyName: topic, titles: [topic], categoryIds: [28] }), 2017)).filter(Boolean).join(" / ");
+    expect(hooks("How to Make PCB with a LCD Mask")).not.toMatch(/\[Explained\]|- Explained/);
+    expect(hooks("How to Make PCB with a LCD Mask")).toMatch(/Can You Really Make PCB/);
+    expect(hooks("How to Stop a North Korean Nuclear Missile")).toMatch(/How to Stop a North Korean Nuclear Missile \[Explained\]/);
+  });
   test("one person named by a role reads with 'the'; a young one's first time keeps its possessive (session-12 US reading)", () => {
     expect(rw("Hurricane Irma Emergency Fake Interpreter")).toMatch(/About the Hurricane Irma Emergency Fake Interpreter/);
     expect(rw("PUPPIES FIRST BATHTIME!", 15)).toMatch(/^Puppies' First Bathtime/);
     expect(subjectOf("baby first steps").text).toBe("Baby's First Steps");
     expect(subjectOf("puppies first").text).toBe("Puppies First");
+    expect(subjectOf("scratching the $1300 dollar apple watch").text).toBe("Scratching the $1300 Apple Watch");
+    expect(subjectOf("I Spent £200 Pounds in Primark").text).toBe("I Spent £200 in Primark");
   });
 });
 
