@@ -4,6 +4,7 @@
  * word casing borrowed from real titles, Title Case, a/an, plural heads, possessives.
  */
 import { LEXICON, trigrams } from "./readability.ts";
+import { englishWord } from "./spelling.ts";
 
 /** A word's letters: Unicode letters and digits, with inner apostrophes and hyphens. */
 const WORD_RE = /[\p{L}\p{N}][\p{L}\p{N}'’.\-&]*[\p{L}\p{N}]|[\p{L}\p{N}]/gu;
@@ -100,6 +101,12 @@ export function casingFrom(sources: readonly string[]): Casing {
       // A run of capitals is emphasis, not acronyms ("When You're TOO OLD to …"): a short all-caps word
       // with a vowel next to another all-caps word counts as a plain word, unless it is a known brand.
       if (tagged) rank = 3;
+      // A lone word in capitals that no English word spells, in a title that does not shout, is a name styled so ("KRACK
+      // Attacks: Bypassing WPA2 …", "Galantis & ROZES - Girls on Boys"); an English word in capitals is emphasis ("SPIKED",
+      // "TESTED").
+      // (Only in a title with no other word of four capitals: one that shouts words for emphasis shouts names too, "How To Make
+      // LLOYD From The NEW LEGO NINJAGO MOVIE Out Of CAKE".)
+      else if (rank === 0 && /^\p{Lu}{5,}$/u.test(w) && ws.every((x, j) => j === i || !/^\p{Lu}{4,}$/u.test(x)) && !englishWord(w)) rank = 3;
       else if (rank === 3 && /[AEIOU]/.test(w) && !BRANDS.has(key) && (caps(ws[i - 1]) || caps(ws[i + 1]))) rank = 1;
       const n = (counts.get(w) ?? 0) + 1;
       counts.set(w, n);

@@ -25,7 +25,7 @@ const COMMON_LEVEL = 50;
 const OTHER = 100;
 let LISTS: { all: Set<string>; common: Set<string> } | null = null;
 /**
- * Read on first use (~80 ms); only words of MISSPELT_MIN − 1 letters and more (an edit's reach). English, American and
+ * Read on first use (~80 ms); common words only of MISSPELT_MIN − 1 letters and more (an edit's reach). English, American and
  * British spelling, each level a file (Canadian and Australian are words, not typo targets); `require` with literal names so that `bun build --compile` embeds them.
  */
 function lists(): { all: Set<string>; common: Set<string> } {
@@ -76,16 +76,15 @@ function lists(): { all: Set<string>; common: Set<string> } {
     const all = new Set<string>(), common = new Set<string>();
     for (const [level, words] of files)
       for (const w of words) {
-        if (w.length < MISSPELT_MIN - 1) continue;
         all.add(w);
-        if (level <= COMMON_LEVEL) common.add(w);
+        if (level <= COMMON_LEVEL && w.length >= MISSPELT_MIN - 1) common.add(w);
       }
     LISTS = { all, common };
   }
   return LISTS;
 }
 
-/** A word of the lists (any level, any dialect), of MISSPELT_MIN − 1 letters or more (shorter words are not read). */
+/** A word of the lists (any level to 70, any dialect): an English word, not a name. */
 export const englishWord = (w: string): boolean => lists().all.has(w.toLowerCase());
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";

@@ -252,6 +252,13 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
   // A young animal's or a baby's first something is theirs: "Puppies First Bathtime" → "Puppies' First Bathtime" (a missing
   // apostrophe the session-11 audit and -12 reading flagged, kept from the draft).
   topic = topic.replace(FIRSTS, (_, who: string, first: string) => `${who}${/s$/i.test(who) ? "'" : "'s"} ${first}`);
+  // A superlative names one thing and takes its article ("Best Floyd Mayweather Interview" → "The Best Floyd Mayweather
+  // Interview", "Most Dangerous Jobs" → "The Most Dangerous Jobs"); so does a look ("Close Look at …" → "A Close Look at …")
+  // and the world's own ("Worlds Largest Blanket Fort" → "World's Largest …"): the session-12 US reading.
+  topic = topic
+    .replace(/^((?:best|worst|biggest|greatest|funniest|craziest|scariest|cutest|weirdest|strangest|smallest|largest|longest|oldest|(?:most|least)\s+\p{L}+)\s+)(?!friends?\b|of\b|ever\b|in\b)/iu, "The $1")
+    .replace(/^((?:close|closer|quick|brief|deep|sneak)\s+(?:look|peek|dive)\s+(?:at|into|inside)\s)/i, "A $1")
+    .replace(/\b(worlds)(?=\s+(?:largest|biggest|smallest|best|most|first|tallest|longest|fastest|strongest|hottest|oldest|worst|greatest|richest|deadliest|loudest|heaviest|highest)\b)/gi, (w: string) => w.slice(0, 5) + "'s");
   // A price says its currency once: "the $1300 Dollar Apple Watch" → "the $1300 Apple Watch" (session-12 US reading).
   topic = topic.replace(/([$£€]\s?\d[\d,.]*(?:\s?[kKmM])?)\s+(?:dollars?|pounds?|euros?|bucks)\b/gi, "$1");
   // A collaboration written as one shouted handle ("CARLIBYBELxMISSGUIDED") is two names.

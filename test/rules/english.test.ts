@@ -157,6 +157,25 @@ test("a list of three or more is plural; a pair may name one work", () => {
 test("a run of capitals glued to its name in Korean or Japanese is how the name is written", () => {
   expect(recase("gfriend", casingFrom(["[MV] GFRIEND(여자친구) _ Summer Rain(여름비)"]))).toBe("GFRIEND");
   expect(recase("nu'est w", casingFrom(["[M/V] NU'EST W(뉴이스트 W) - Where You At"]))).toBe("NU'EST W");
-  // Not capitals before a Latin aside: emphasis stays calmed.
-  expect(recase("gfriend", casingFrom(["[MV] GFRIEND (Live) _ Summer Rain"]))).not.toBe("GFRIEND");
+  // Not capitals before a Latin aside: emphasis stays calmed. (An English word: since session 12 a lone capitalised
+  // non-word is a styled name anyway, "GFRIEND (Live)" included.)
+  expect(recase("summer", casingFrom(["[MV] SUMMER (Live) _ Rain"]))).not.toBe("SUMMER");
+  expect(recase("gfriend", casingFrom(["[MV] GFRIEND (Live) _ Summer Rain"]))).toBe("GFRIEND");
+});
+
+// Session 12 (independent readings flagged "Krack", "Rozes" three and two times): a lone all-caps word no English word
+// spells, in a title that does not shout words for emphasis, is a styled name.
+describe("a lone styled name in capitals keeps them", () => {
+  test.each([
+    ["krack attacks", "KRACK Attacks: Bypassing WPA2 against Android and Linux", "KRACK Attacks"],
+    ["galantis & rozes", "Galantis & ROZES - Girls on Boys (Official Music Video)", "Galantis & ROZES"],
+    ["phogs", "PHOGS! EGX Demo Trailer", "PHOGS"],
+  ])("%s", (typed, title, want) => {
+    expect(recase(typed, casingFrom([title]))).toBe(want);
+  });
+  test("an English word in capitals is emphasis; so is a name in a title that shouts other words", () => {
+    expect(recase("spiked", casingFrom(["We Got SPIKED At A Bar"]))).toBe("spiked");
+    expect(recase("tested", casingFrom(["Huda Beauty Palette TESTED| Beauty With Mi"]))).toBe("tested");
+    expect(recase("lloyd", casingFrom(["How To Make LLOYD From The NEW LEGO NINJAGO MOVIE Out Of CAKE"]))).toBe("lloyd");
+  });
 });

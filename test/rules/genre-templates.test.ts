@@ -229,7 +229,8 @@ describe("drafts", () => {
   test("a yes/no question gets no question tail; emphasis capitals are calmed", () => {
     const s = subjectOf("did i really buy shoes on ebay?");
     expect(hookText("hook:question", s, 2017) ?? "").not.toMatch(/What Do You Think/);
-    expect(rewriteSubject("Best Wash-N-Go EVER!", { year: 2017 }).text).toBe("Best Wash-N-Go Ever");
+    // (Since session 12 a superlative takes its article.)
+    expect(rewriteSubject("Best Wash-N-Go EVER!", { year: 2017 }).text).toBe("The Best Wash-N-Go Ever");
   });
   test("names and labels: 'New Orleans' keeps its 'New', 'Video of' is framing, **tags** go, an open quote goes", () => {
     expect(rewriteSubject("New Orleans readies for storm surge from Hurricane Nate", { year: 2017 }).text).toMatch(/^New Orleans/);
@@ -1694,7 +1695,8 @@ test("GB readings: a trailer's label with qualifiers goes, a picture-quality lab
   expect(rewriteSubject("AUTOMATICA 4k", { year: 2017 }).text).not.toMatch(/4K$/i);
   // A work credited before its channel's person ("AUTOMATICA 4k - Robots Vs. Music - Nigel Stanford") is a song, not a performer.
   const auto = topicSubject("automatica 4k", { storyName: "AUTOMATICA 4k", titles: ["AUTOMATICA 4k - Robots Vs. Music - Nigel Stanford"], categoryIds: [10], channels: ["Nigel John Stanford"] });
-  expect([auto.text, auto.kind]).toEqual(["Automatica", "general"]);
+  // (Since session 12 a lone capitalised non-word in a title that shouts nothing else is the work's styling.)
+  expect([auto.text, auto.kind]).toEqual(["AUTOMATICA", "general"]);
   expect(titleCase("ty dolla $ign")).toBe("Ty Dolla $ign");
 });
 
@@ -2095,12 +2097,14 @@ test("an invitation ('Let's Talk About Books') gets no reaction frame; the quest
   const ctx2 = { storyName: "Grey Wolf Chases Family in Car", titles: ["Grey Wolf Chases Family in Car"], categoryIds: [22] };
   expect(TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("grey wolf chases family in car", ctx2), 2017)).join(" / ")).toMatch(/Reaction/);
 });
-test("a recipe tested is the dish: 'AKUTAQ Eskimo Ice Cream Recipe Test' → 'Akutaq Eskimo Ice Cream'", () => {
+test("a recipe tested is the dish: 'AKUTAQ Eskimo Ice Cream Recipe Test' → 'AKUTAQ Eskimo Ice Cream'", () => {
   const ctx = { storyName: "AKUTAQ Eskimo Ice Cream Recipe Test", titles: ["AKUTAQ Eskimo Ice Cream Recipe Test | Crisco & Berries"], categoryIds: [26] };
   const s = topicSubject("akutaq eskimo ice cream recipe test", ctx);
   expect(s.genre).toBe("food");
-  expect(s.text).toBe("Akutaq Eskimo Ice Cream");
-  expect(hookText("hook:confession", s, 2017)).toBe("I Made Akutaq Eskimo Ice Cream at Home");
+  // (Kept in capitals since session 12: no English word, alone in a title that shouts nothing else — a styled name to the
+  // rule, though the Yup'ik dessert is written "akutaq"; one of the rule's three misses over both vaults, docs/rules.md.)
+  expect(s.text).toBe("AKUTAQ Eskimo Ice Cream");
+  expect(hookText("hook:confession", s, 2017)).toBe("I Made AKUTAQ Eskimo Ice Cream at Home");
 });
 
 // From GB reading 93 (session 8).
@@ -2360,7 +2364,7 @@ test("a game's trailer in a Gaming story is no film; a product known only from t
   const ctx = { storyName: "PHOGS! EGX Demo Trailer", titles: ["PHOGS! EGX Demo Trailer"], categoryIds: [20], channels: ["Bit Loom"] };
   const hooks = TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("phogs! egx demo trailer", ctx), 2017)).filter(Boolean).join(" / ");
   expect(hooks).not.toMatch(/Before You Watch|I Used|Honest Review|Hidden Features/);
-  expect(hooks).toMatch(/Phogs/);
+  expect(hooks).toMatch(/PHOGS/); // the game's own styling (session 12)
   // A game its story reviews is played.
   const played = { storyName: "Cuphead", titles: ["Cuphead - Launch Trailer", "Cuphead Review"], categoryIds: [20, 20] };
   expect(TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject("cuphead", played), 2017)).join(" / ")).toMatch(/I Used|Honest Review|Hours of Play|I Switched|Week With/);

@@ -843,6 +843,11 @@ describe("a lesson is promised only for a lesson; a trip is not bought or used f
     expect(subjectOf("puppies first").text).toBe("Puppies First");
     expect(subjectOf("scratching the $1300 dollar apple watch").text).toBe("Scratching the $1300 Apple Watch");
     expect(subjectOf("I Spent £200 Pounds in Primark").text).toBe("I Spent £200 in Primark");
+    expect(subjectOf("best floyd mayweather interview").text).toBe("The Best Floyd Mayweather Interview");
+    expect(subjectOf("most dangerous jobs").text).toBe("The Most Dangerous Jobs");
+    expect(subjectOf("Best Friends Challenge with Demi Lovato").text).toBe("Best Friends Challenge with Demi Lovato");
+    expect(subjectOf("Close look at Victoria Beckham Make up Products").text).toMatch(/^A Close Look at/);
+    expect(subjectOf("nerf war in the worlds largest blanket fort").text).toBe("Nerf War in the World's Largest Blanket Fort");
   });
 });
 
