@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { HOOK_MAX, TEMPLATE_PATTERNS, applyTemplate, hookText } from "../../src/rules/templates.ts";
 import { TOPIC_MAX, safeTopic, subjectOf, type Subject } from "../../src/rules/subject.ts";
 import { BANNED_WHEN_SENSITIVE } from "../../src/rules/tone.ts";
-import { draftSubject, rewritable, rewriteSubject, subjectFromText, topicSubject } from "../../src/rules/rewrite.ts";
+import { draftSubject, rewritable, rewriteSubject, rewriteText, subjectFromText, topicSubject } from "../../src/rules/rewrite.ts";
 import { TOPIC_KINDS, type TopicKind } from "../../src/rules/topickind.ts";
 import { titlePatterns } from "../../src/rules/structure.ts";
 import { HOOKS_MAX } from "../../src/api/hook-rescue.ts";
@@ -829,6 +829,16 @@ describe("a lesson is promised only for a lesson; a trip is not bought or used f
     expect(qatar).not.toMatch(/Before You Buy|After a Week|for a Week|Hours of Use|I Switched|I Used/);
     expect(qatar).toMatch(/Honest Review/);
     expect(rw("Galaxy Note 8 review", 28)).toMatch(/Before You Buy|I Switched|Hours of Use/);
+  });
+  test("session-12 readings: a task is not learned twice, a cake takes no 30 minutes, 'we' tell our story", () => {
+    const hooks = (topic: string, cat: number) => TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject(topic, { storyName: topic, titles: [topic], categoryIds: [cat] }), 2017)).filter(Boolean).join(" / ");
+    expect(hooks("Learn to Stack Dice", 24)).not.toMatch(/How to Learn to|Way to Learn to/);
+    expect(hooks("Learn to Stack Dice", 24)).toMatch(/Stack Dice/);
+    expect(hooks("Fan-Requested Steampunk Cake", 26)).not.toMatch(/Minutes/);
+    expect(hooks("Fan-Requested Steampunk Cake", 26)).toMatch(/Steampunk Cake/);
+    const evac = TEMPLATE_PATTERNS.map((p) => rewriteText(p, "WE MIGHT HAVE TO EVACUATE!", { year: 2017, storyName: "We Might Have to Evacuate", story: { storyName: "We Might Have to Evacuate", titles: ["WE MIGHT HAVE TO EVACUATE! Hurricane Irma"], categoryIds: [22] } })).filter(Boolean).join(" / ");
+    expect(evac).toMatch(/Our Story/);
+    expect(evac).not.toMatch(/My Story/);
   });
   test("a Science & Technology build is no explainer: no '[Explained]' after 'How to Make/Build' (sessions 11-12 readings)", () => {
     const hooks = (topic: string) => TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject(topic, { storyName: topic, titles: [topic], categoryIds: [28] }), 2017)).filter(Boolean).join(" / ");
