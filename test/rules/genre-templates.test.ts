@@ -2403,3 +2403,23 @@ test("a host named by a given name alone after a how-to is the show's ('How To M
   expect(rewriteSubject("How To Make Sausage with Brad | It's Alive | Bon Appétit", { year: 2017 }).text).toBe("Make Sausage");
   expect(rewriteSubject("How to Make Pizza with Nutella", { year: 2017 }).text).toBe("Make Pizza with Nutella");
 });
+
+// Session 12 (bare song titles read as phrases in five readings of sessions 11–12: "Lost on You: What Do You Think?",
+// "Out Loud [Reaction]"): a song is named with the performer its one release credits.
+describe("a bare song is named with its performer", () => {
+  const subj = (topic: string, titles: string[], channel: string) => topicSubject(topic, { storyName: titles[0], titles, categoryIds: titles.map(() => 10), channels: titles.map(() => channel) });
+  test.each([
+    ["lost on you", ["LP - Lost On You (A Night at The McKittrick Hotel)"], "LP", "Lost on You by LP"],
+    ["one more light", ["One More Light (Official Lyric Video) - Linkin Park"], "Linkin Park", "One More Light by Linkin Park"],
+    ["out loud", ["Out Loud (Official Music Video)"], "Gabbie Hanna", "Out Loud by Gabbie Hanna"],
+    ["cool kids", ["Cool Kids by Echosmith ft. Sydney Sierota | Music Sessions | Ashley Tisdale"], "Ashley Tisdale", "Cool Kids by Echosmith"],
+    ["diy queen", ["DIY QUEEN - LAURDIY (OFFICIAL MUSIC VIDEO)"], "LaurDIY", "DIY Queen by LaurDIY"],
+  ])("%s", (topic, titles, channel, want) => {
+    expect(subj(topic, titles, channel).text).toBe(want);
+  });
+  test("an uploader's, a label's or a studio's channel credits nobody", () => {
+    expect(subj("rainbow connection", ["Rainbow Connection - The Muppets at The Hollywood Bowl - September 8, 2017"], "Synthetik Films").text).not.toMatch(/ by Synthetik/);
+    expect(subj("rhapsody in blue", ["Rhapsody in Blue"], "Melodica Men").text).toBe("Rhapsody in Blue");
+    expect(subj("hot damn", ["Hot Damn! Official Lyric Video"], "Atlantic Records").text).not.toMatch(/ by /);
+  });
+});
