@@ -16,9 +16,9 @@ import { ABBREV, FEATURE_HEADS, MUSIC, PEOPLE_BLOGS, TOPIC_MAX, productReadsWith
 import { labelOnly, namesChannel } from "./names.ts";
 import { isCommonWord } from "./shouting.ts";
 import { isWorkTitle, toneOf } from "./tone.ts";
-import { GAMING } from "./topickind.ts";
+import { GAMING, namesPerson } from "./topickind.ts";
 import { classifyHook } from "./hook.ts";
-import { STOPWORDS, stem, tokens } from "./text.ts";
+import { STOPWORDS, escapeRegExp, stem, tokens } from "./text.ts";
 
 const NUM = String.raw`(?:\d{1,3}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)`;
 const UNIT = String.raw`(?:hours?|days?|weeks?|months?|years?)`;
@@ -231,6 +231,15 @@ export function draftSubject(draft: string): DraftSubject {
   // Hughie Fury | WEIGH-IN LIVESTREAM" is no fight "in 60 Seconds"): the label joins the sides.
   const side = /\s(?:v|vs)\.?\s/i.test(main) ? parts.slice(parts.indexOf(main) + 1).map((p) => EVENT_FORMAT.exec(p)).find(Boolean) : null;
   if (side) main = `${main} ${side[1]}`;
+  // A teaser question before the headline that names who it is about ("QB Turned Psychic? Tony Romo Predicts Future",
+  // read as "QB Turned Psychic: My Honest Reaction", naming nobody, in four readings of sessions 11–12): the headline.
+  const next = parts[parts.indexOf(main) + 1];
+  if (next && new RegExp(`${escapeRegExp(main)}\\s*\\?+\\s`).test(t) && !namesPerson(main) && !main.split(/\s+/).some((w, i, ws) => i > 0 && namesPerson(`${w} ${ws[i + 1] ?? ""}`)))
+    if (namesPerson(next.split(/\s+/).slice(0, 2).join(" ")) && next.split(/\s+/).length >= 3) main = next;
+  // Two names set side by side with a semicolon ("Quick Learners; High Achievers") are one subject that no frame of one
+  // fits: the first alone was read as cut in two readings of session 12. No subject.
+  const after = parts[parts.indexOf(main) + 1];
+  if (after && new RegExp(`${escapeRegExp(main)}\\s*;\\s*${escapeRegExp(after)}`).test(t) && after.split(/\s+/).length >= 2 && /^\p{Lu}/u.test(after)) return { subject: "", span: "" };
   let span = "";
   const sm = SPAN_RE.exec(main);
   let s = main;

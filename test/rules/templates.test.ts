@@ -840,6 +840,13 @@ describe("a lesson is promised only for a lesson; a trip is not bought or used f
     expect(evac).toMatch(/Our Story/);
     expect(evac).not.toMatch(/My Story/);
   });
+  test("a teaser question gives way to the headline naming who it is about; two names side by side are no one subject", () => {
+    expect(draftSubject("QB Turned Psychic? Tony Romo Predicts Future").subject).toBe("Tony Romo Predicts Future");
+    expect(draftSubject("Still the Beast of FIFA? Rio Tells Akinfenwa His FIFA 18 Ratings!").subject).toBe("Still the Beast of FIFA");
+    expect(draftSubject("Who Is Tony Romo? The Quarterback Explained").subject).not.toBe("The Quarterback Explained");
+    expect(draftSubject("Quick Learners; High Achievers").subject).toBe("");
+    expect(draftSubject("QATAR AIRWAYS A350 BUSINESS CLASS REVIEW; INCREDIBLE").subject).toMatch(/^QATAR AIRWAYS A350 BUSINESS CLASS/);
+  });
   test("a Science & Technology build is no explainer: no '[Explained]' after 'How to Make/Build' (sessions 11-12 readings)", () => {
     const hooks = (topic: string) => TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject(topic, { storyName: topic, titles: [topic], categoryIds: [28] }), 2017)).filter(Boolean).join(" / ");
     expect(hooks("How to Make PCB with a LCD Mask")).not.toMatch(/\[Explained\]|- Explained/);
