@@ -112,6 +112,8 @@ const TRAIL_RE = new RegExp(
       String.raw`(?<!\b(?:recaps|reviews|ranks|explains|rewatches|previews|spoils)\s)(?:recap\s+)?(?:season|(?<!\bwatch\s)series|episode|ep\.?|part|pt\.?|vol\.?|chapter|week)\s*\d+\b.*`,
       // A season and episode code ("Keeping Up With the Kardashians Katch-Up S14, EP.2"); not a model ("Galaxy S8").
       String.raw`s\d{1,2}\s*[.,]?\s*e(?:p\.?)?\s*\d{1,3}\b.*`,
+      // Or written season x episode ("Star Trek Discovery 1x05 Preview", read as junk three times in a session-12 GB reading).
+      String.raw`\d{1,2}x\d{2}\b.*`,
       // "by Artist" is a credit; after a participle it is the sentence ("Transformed by Love").
       // "By Your Name" is part of a title, not a credit; nor is a means ("… Just by Hugging").
       String.raw`(?<!(?:ed|en|sent|made|built|told|found|shot|drawn|sung|done|won|bought|caught|taught|held|led|left|paid|said|seen|taken|written|given|hit|cut|kept|lost|run|set|sold|won|read|struck|stung|swept|bit|narrated|directed|produced|hosted|performed|presented)\s)by\s+(?!(?:your|my|our|his|her|their|the|a|an|me|you|us|them|him|it|this|that)\b|[a-z]+ing\b)\S.*|(?:ft\.?|feat\.?|featuring)\s+\S.*`,
