@@ -12,7 +12,7 @@
  */
 import { indefinite, possessive, titleCase } from "./english.ts";
 import { BANNED_WHEN_SENSITIVE } from "./tone.ts";
-import { COMEDY, hasFiniteVerb, type TopicKind } from "./topickind.ts";
+import { ANIMAL_HARM, ANIMAL_RE, COMEDY, hasFiniteVerb, type TopicKind } from "./topickind.ts";
 import { GENRE_TEMPLATES, INVITATION, SECOND_PERSON, type GenreHelpers } from "./genre-templates.ts";
 import { titlePatterns } from "./structure.ts";
 import { noFrame } from "./noframe.ts";
@@ -578,7 +578,9 @@ function helpers(s: Subject, year: number, rw: boolean): Helpers {
     // Nor on a regular creator's own vlog ("Trying to Make It All Work", see Subject.vlog).
     // (A music test or challenge is no song: "Weird Music Test You Have to Try".)
     // (Nor on a list of tips: "Soap Tips [Reaction]".)
-    reacts: !NO_REACTION.has(s.cat ?? -1) && !s.vlog && !s.ownUpload && !NO_REACTION_TEXT.test(s.text) && !TIPS_HEAD.test(s.text) && !INVITATION.test(s.text) && ((s.cat === MUSIC && !MUSIC_FORMAT.test(s.text)) || !secondPerson) && !/\breact|\banswering\b|\bq ?& ?a\b/i.test(s.text) && (!WH_Q_OPEN.test(s.text) || (/^(?:how|why)\s/i.test(s.text) && !s.asked)),
+    // (Nor on an animal hurt or killed, "Finnish Golfer Kills a Goose", "Pitbull Defends Owner from Being Attacked by Dog":
+    // a reaction to it reads as relish, flagged C by the session-12 GB audit.)
+    reacts: !NO_REACTION.has(s.cat ?? -1) && !(ANIMAL_HARM.test(s.text) && ANIMAL_RE.test(s.text)) && !s.vlog && !s.ownUpload && !NO_REACTION_TEXT.test(s.text) && !TIPS_HEAD.test(s.text) && !INVITATION.test(s.text) && ((s.cat === MUSIC && !MUSIC_FORMAT.test(s.text)) || !secondPerson) && !/\breact|\banswering\b|\bq ?& ?a\b/i.test(s.text) && (!WH_Q_OPEN.test(s.text) || (/^(?:how|why)\s/i.test(s.text) && !s.asked)),
     explains: informational(s),
     // Not an experiment ("Make Mega Blender VS Coca Cola in Slow Motion") or a trailing aside ("… Dish... Vegan").
     craft: VP_OPENERS.test(s.text + " ") && !NOT_CRAFT.test(s.text) && !/\s(?:vs\.?|versus)\s|\.\.\.|…/i.test(s.text),

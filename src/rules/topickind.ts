@@ -272,7 +272,7 @@ const FOOD_HEAD = new Set(
     "bbq smoothie smoothies milkshake milkshakes cereal eggs bacon cheese dessert desserts snacks recipe recipes nummies cheesesteak nachos " +
     "lasagna risotto biryani kebab kebabs poutine pretzels croissants muffins scones truffles popsicles").split(" "),
 );
-const ANIMAL_RE =
+export const ANIMAL_RE =
   /\b(?:pupp(?:y|ies)|kittens?|cats?|dogs?|hippos?|fox(?:es)?|spiders?|squirrels?|bears?|lions?|tigers?|sharks?|whales?|dolphins?|birds?|owls?|horses?|goats?|pigs?|monkeys?|elephants?|penguins?|snakes?|worms?|otters?|pandas?|koalas?|sloths?|raccoons?|hamsters?|parrots?|turtles?|frogs?|moose|wol(?:f|ves)|deer|crocodiles?|alligators?|gorillas?|leopards?|cheetahs?|hyenas?|rhinos?|cobras?|mongoose|badgers?|hedgehogs?|geese|goose)\b/i;
 /** A side of a contest that is an animal ("Moose" in "Northern Ontario Moose vs Wolf"): animals fight, they are not "better". */
 export const namesAnimal = (side: string) => ANIMAL_RE.test(side.split(/\s+/).pop() ?? "");

@@ -840,6 +840,12 @@ describe("a lesson is promised only for a lesson; a trip is not bought or used f
     expect(evac).toMatch(/Our Story/);
     expect(evac).not.toMatch(/My Story/);
   });
+  test("an animal hurt or killed gets no reaction (session-12 GB audit)", () => {
+    const hooks = (topic: string) => TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject(topic, { storyName: topic, titles: [topic], categoryIds: [17] }), 2017)).filter(Boolean).join(" / ");
+    expect(hooks("Finnish Golfer Kills a Goose")).not.toMatch(/Reaction/);
+    expect(hooks("Pitbull Defends Owner from Being Attacked by Dog")).not.toMatch(/Reaction/);
+    expect(hooks("Golfer Hits a Hole in One From 300 Yards")).toMatch(/Reaction/);
+  });
   test("a teaser question gives way to the headline naming who it is about; two names side by side are no one subject", () => {
     expect(draftSubject("QB Turned Psychic? Tony Romo Predicts Future").subject).toBe("Tony Romo Predicts Future");
     expect(draftSubject("Still the Beast of FIFA? Rio Tells Akinfenwa His FIFA 18 Ratings!").subject).toBe("Still the Beast of FIFA");
