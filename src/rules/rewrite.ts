@@ -146,6 +146,11 @@ const FRAMING_ONLY =
 /** A fight's or a match's side event named alone in a segment ("WEIGH-IN LIVESTREAM", "Full Press Conference"). */
 const EVENT_FORMAT = /^(?:(?:full|official|live)\s+)*((?:post[- ]?(?:fight|match)\s+)?(?:weigh[- ]?ins?|press conference|face[- ]?offs?|presser|media day|open workouts?))(?:\s+(?:live\s*stream|livestream|live))?$/i;
 
+/** Verbs "Watch X …" shows someone doing (bare after "watch"). */
+const WATCHED_DOING = /^(?:sing|dance|play|react|try|eat|make|get|take|do|go|destroy|break|win|lose|fall|hit|score|dunk|throw|catch|run|jump|ride|drive|perform|surprise|prank|roast|troll|slam|shut|crush|sink|drop|rap|freestyle|cook|fight|kiss|hug|cry|laugh|walk|fly|swim|build|fix|smash|attempt|answer|explain|read|meet|pull|push|punch|kick|save|stop)$/;
+/** A bare verb in the third person singular ("sing" → "sings", "catch" → "catches", "try" → "tries", "do" → "does"). */
+const thirdPerson = (v: string) => (/(?:s|sh|ch|x|z|o)$/.test(v) ? `${v}es` : /[^aeiou]y$/.test(v) ? `${v.slice(0, -1)}ies` : `${v}s`);
+
 /** Segments of a title at its separators, first (main) part first. */
 function segments(t: string): string[] {
   return t
@@ -233,6 +238,14 @@ export function draftSubject(draft: string): DraftSubject {
   // Hughie Fury | WEIGH-IN LIVESTREAM" is no fight "in 60 Seconds"): the label joins the sides.
   const side = /\s(?:v|vs)\.?\s/i.test(main) ? parts.slice(parts.indexOf(main) + 1).map((p) => EVENT_FORMAT.exec(p)).find(Boolean) : null;
   if (side) main = `${main} ${side[1]}`;
+  // "WATCH: Lil Wayne sing the Friends theme song" asks to watch someone do something: without "Watch" the verb agrees
+  // with its subject ("Lil Wayne Sings the Friends Theme Song"; "Lil Wayne Sing …" was flagged in a session-11 reading and
+  // the session-12 GB audit).
+  if (main === parts[1] && /^watch\s*:/i.test(t)) {
+    const m = /^((?:\p{Lu}[\p{L}\p{N}.'’-]*\s+){1,3})(\p{Ll}+)\b/u.exec(main);
+    // (One person or thing, not a plural: "Watch: Kids try Korean food" stays.)
+    if (m && WATCHED_DOING.test(m[2]) && !/^\S+s\s+$/.test(m[1])) main = m[1] + thirdPerson(m[2]) + main.slice(m[0].length);
+  }
   // A teaser question before the headline that names who it is about ("QB Turned Psychic? Tony Romo Predicts Future",
   // read as "QB Turned Psychic: My Honest Reaction", naming nobody, in four readings of sessions 11–12): the headline.
   const next = parts[parts.indexOf(main) + 1];
@@ -439,7 +452,9 @@ const SEQUENCE_LABEL = /^(?:week|day|month|year|episode|ep|part|pt|chapter|round
 export function topicSubject(topic: string, ctx: TopicContext = {}): Subject {
   // A story's name typed in lower case is the name: its own letters say where it breaks
   // ("GERMANY TOUR RECAP x LES TWINS", "electric bike-Unusual Vehicles").
-  const named = ctx.storyName && safeTopic(topic).toLowerCase() === safeTopic(ctx.storyName).toLowerCase() ? ctx.storyName : topic;
+  let named = ctx.storyName && safeTopic(topic).toLowerCase() === safeTopic(ctx.storyName).toLowerCase() ? ctx.storyName : topic;
+  // A story named after a "WATCH: …" title keeps the label, which says the verb is bare (see draftSubject).
+  if (ctx.titles?.some((t) => /^watch\s*:\s*/i.test(t) && safeTopic(t.replace(/^watch\s*:\s*/i, "")).toLowerCase().startsWith(safeTopic(named).toLowerCase()))) named = `WATCH: ${named}`;
   const s = subjectFromText(named, ctx);
   // A pronoun alone ("Her", a story of "Her - Building a Beautiful Future") reads as the pronoun, whatever it names.
   if (/^(?:her|him|it|them|this|that|you|me|us|she|he|we|they)$/i.test(safeTopic(named))) return { ...s, text: "" };

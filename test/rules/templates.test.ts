@@ -840,6 +840,12 @@ describe("a lesson is promised only for a lesson; a trip is not bought or used f
     expect(evac).toMatch(/Our Story/);
     expect(evac).not.toMatch(/My Story/);
   });
+  test("'WATCH: X sing …' makes X sing: the verb agrees once 'Watch' goes (session-12 GB audit)", () => {
+    expect(draftSubject("WATCH: Lil Wayne sing the Friends theme song - NFL edition").subject).toMatch(/^Lil Wayne sings the Friends theme song/);
+    expect(draftSubject("Watch: Kids try Korean food").subject).toBe("Kids try Korean food");
+    const ctx = { storyName: "Lil Wayne sing the Friends theme song", titles: ["WATCH: Lil Wayne sing the Friends theme song - NFL edition | FOX NFL KICKOFF"], categoryIds: [17] };
+    expect(hookText("hook:confession", topicSubject("lil wayne sing the friends theme song", ctx), 2017)).toBe("Lil Wayne Sings the Friends Theme Song: My Honest Reaction");
+  });
   test("an animal hurt or killed gets no reaction (session-12 GB audit)", () => {
     const hooks = (topic: string) => TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject(topic, { storyName: topic, titles: [topic], categoryIds: [17] }), 2017)).filter(Boolean).join(" / ");
     expect(hooks("Finnish Golfer Kills a Goose")).not.toMatch(/Reaction/);
