@@ -112,6 +112,9 @@ const TRAIL_RE = new RegExp(
       String.raw`(?<!\b(?:recaps|reviews|ranks|explains|rewatches|previews|spoils)\s)(?:recap\s+)?(?:season|(?<!\bwatch\s)series|episode|ep\.?|part|pt\.?|vol\.?|chapter|week)\s*\d+\b.*`,
       // A season and episode code ("Keeping Up With the Kardashians Katch-Up S14, EP.2"); not a model ("Galaxy S8").
       String.raw`s\d{1,2}\s*[.,]?\s*e(?:p\.?)?\s*\d{1,3}\b.*`,
+      // A clip label, with its year ("Twin Peaks 2017 Clip": "2017 Clip" read as an upload's leftovers in two session-12 GB
+      // readings and the audit).
+      String.raw`(?:(?:19|20)\d\d\s+)?(?:official\s+)?clip`,
       // Or written season x episode ("Star Trek Discovery 1x05 Preview", read as junk three times in a session-12 GB reading).
       String.raw`\d{1,2}x\d{2}\b.*`,
       // "by Artist" is a credit; after a participle it is the sentence ("Transformed by Love").

@@ -858,6 +858,7 @@ describe("a lesson is promised only for a lesson; a trip is not bought or used f
     expect(draftSubject("Who Is Tony Romo? The Quarterback Explained").subject).not.toBe("The Quarterback Explained");
     expect(draftSubject("Quick Learners; High Achievers").subject).toBe("");
     expect(draftSubject("Star Trek Discovery 1x05 Preview").subject).toBe("Star Trek Discovery");
+    expect(draftSubject("Twin Peaks 2017 Clip").subject).toBe("Twin Peaks");
     expect(draftSubject("QATAR AIRWAYS A350 BUSINESS CLASS REVIEW; INCREDIBLE").subject).toMatch(/^QATAR AIRWAYS A350 BUSINESS CLASS/);
   });
   test("a Science & Technology build is no explainer: no '[Explained]' after 'How to Make/Build' (sessions 11-12 readings)", () => {
