@@ -8,7 +8,7 @@
  * right for /hook-rescue, wrong as a /grade rewrite of the creator's own video, which must keep what
  * the video is ("Kelly Clarkson - Move You" is no "Honest Reaction").
  */
-import { FAMILY_MEMBER, namesAnimal, namesPerson, versusSides, type Genre } from "./topickind.ts";
+import { CLIP_ADJECTIVE, FAMILY_MEMBER, namesAnimal, namesPerson, versusSides, type Genre } from "./topickind.ts";
 
 export interface GenreHelpers {
   S: string;
@@ -100,6 +100,9 @@ const head = (h: GenreHelpers) => (h.S.toLowerCase().split(" ").pop() ?? "").rep
 /** A subject that opens with a count ("Five Crazy Donut Burgers", "3 DIY Cupcakes"). */
 const COUNTED = /^(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|fifty|hundred)\b/i;
 
+/** One animal a clip describes ("Dangerous Jungle Spider"), not a species or a named animal. */
+const described = (h: GenreHelpers) => h.NP === h.S && CLIP_ADJECTIVE.test(h.S.split(" ")[0]);
+
 export const GENRE_TEMPLATES: Record<Genre, Partial<Record<string, Tpl[]>>> = {
   food: {
     "hook:confession": [(h) => (h.det ? "" : `I Made ${h.a}${h.S} at Home`)],
@@ -122,8 +125,10 @@ export const GENRE_TEMPLATES: Record<Genre, Partial<Record<string, Tpl[]>>> = {
     "struct:second_person": [footage((h) => `${h.NP}: You Have to See This`)],
     "struct:dash_split": [footage((h) => `${h.NP} - Amazing Footage`)],
     // These two need a name, not a clause ("Kittens Come Out of Box: You Have to See This" reads; "Obsessed With Kittens Come Out of Box" does not).
-    "hook:question": [hookOnly(footage((h) => (h.S.split(" ").length > 3 ? "" : `Why Is Everyone Obsessed With ${h.NP}?`)))],
-    "struct:number_led": [hookOnly(footage((h) => (h.S.split(" ").length > 3 ? "" : `5 Things You Didn't Know About ${h.NP}`)))],
+    // (One animal a clip describes, "Dangerous Jungle Spider", is "this" one, and has no facts to list: the fifth
+    // session-12 GB reading and both session-11 readings.)
+    "hook:question": [hookOnly(footage((h) => (h.S.split(" ").length > 3 ? "" : `Why Is Everyone Obsessed With ${described(h) ? `This ${h.S}` : h.NP}?`)))],
+    "struct:number_led": [hookOnly(footage((h) => (h.S.split(" ").length > 3 || described(h) ? "" : `5 Things You Didn't Know About ${h.NP}`)))],
     "struct:exclamation": [footage((h) => `${h.NP}: You Have to See This!`)],
   },
   lifestyle: {

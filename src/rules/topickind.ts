@@ -274,6 +274,8 @@ const FOOD_HEAD = new Set(
 );
 export const ANIMAL_RE =
   /\b(?:pupp(?:y|ies)|kittens?|cats?|dogs?|hippos?|fox(?:es)?|spiders?|squirrels?|bears?|lions?|tigers?|sharks?|whales?|dolphins?|birds?|owls?|horses?|goats?|pigs?|monkeys?|elephants?|penguins?|snakes?|worms?|otters?|pandas?|koalas?|sloths?|raccoons?|hamsters?|parrots?|turtles?|frogs?|moose|wol(?:f|ves)|deer|crocodiles?|alligators?|gorillas?|leopards?|cheetahs?|hyenas?|rhinos?|cobras?|mongoose|badgers?|hedgehogs?|geese|goose)\b/i;
+/** Words that describe one animal in a clip rather than name a species ("Dangerous Jungle Spider", "Cute Baby Otter"). */
+export const CLIP_ADJECTIVE = /^(?:dangerous|deadly|scary|angry|cute|adorable|funny|hilarious|crazy|smart|clever|brave|tiny|huge|giant|massive|amazing|incredible|rare|ultra|weird|strange|friendly|fearless|hungry|lazy|sleepy|happy|sad|stubborn|jealous|dramatic|naughty)$/i;
 /** A side of a contest that is an animal ("Moose" in "Northern Ontario Moose vs Wolf"): animals fight, they are not "better". */
 export const namesAnimal = (side: string) => ANIMAL_RE.test(side.split(/\s+/).pop() ?? "");
 /** A species named in the singular ("Velvet Worm", "Police Dog"): it reads with "the". */

@@ -846,6 +846,13 @@ describe("a lesson is promised only for a lesson; a trip is not bought or used f
     const ctx = { storyName: "Lil Wayne sing the Friends theme song", titles: ["WATCH: Lil Wayne sing the Friends theme song - NFL edition | FOX NFL KICKOFF"], categoryIds: [17] };
     expect(hookText("hook:confession", topicSubject("lil wayne sing the friends theme song", ctx), 2017)).toBe("Lil Wayne Sings the Friends Theme Song: My Honest Reaction");
   });
+  test("one animal a clip describes takes no 'the' and no facts; a species keeps both (session-12 GB reading)", () => {
+    const hooks = (topic: string) => TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject(topic, { storyName: topic, titles: [topic], categoryIds: [15] }), 2017)).filter(Boolean).join(" / ");
+    const spider = hooks("Dangerous Jungle Spider");
+    expect(spider).not.toMatch(/The Dangerous|the Dangerous|5 Things/);
+    expect(spider).toMatch(/Dangerous Jungle Spider - Amazing Footage/);
+    expect(hooks("Velvet Worm")).toMatch(/5 Things You Didn't Know About the Velvet Worm/);
+  });
   test("an animal hurt or killed gets no reaction (session-12 GB audit)", () => {
     const hooks = (topic: string) => TEMPLATE_PATTERNS.map((p) => hookText(p, topicSubject(topic, { storyName: topic, titles: [topic], categoryIds: [17] }), 2017)).filter(Boolean).join(" / ");
     expect(hooks("Finnish Golfer Kills a Goose")).not.toMatch(/Reaction/);
