@@ -17,6 +17,8 @@ import { isShouting } from "../rules/english.ts";
 import type { TopicContext } from "../rules/subject.ts";
 import { MISSPELT_MIN } from "../rules/spelling.ts";
 
+/** Tags kept per story (what its creators call the performer and the song): bounded work. */
+const TAGS_MAX = 80;
 /** Titles read per story for casing and tone: enough to see how the story is written, bounded work. */
 const TITLES_MAX = 40;
 
@@ -31,6 +33,7 @@ export function storyContext(snap: Loaded, story: StoryView): TopicContext {
     const categoryIds: (number | null)[] = [];
     const channels: string[] = [];
     const own = new Set<string>();
+    const tags = new Set<string>();
     for (const id of story.rec.videoIds) {
       if (titles.length >= TITLES_MAX) break;
       const v = snap.idx.videoById.get(id);
@@ -39,6 +42,7 @@ export function storyContext(snap: Loaded, story: StoryView): TopicContext {
       categoryIds.push(v.categoryId);
       channels.push(v.channelTitle);
       for (const t of [...v.tags, v.channelTitle]) for (const w of t.toLowerCase().match(/\p{L}+/gu) ?? []) if (w.length >= MISSPELT_MIN) own.add(w);
+      for (const t of v.tags) if (tags.size < TAGS_MAX) tags.add(t);
     }
     for (const n of snap.idx.newsByStory.get(story.rec.id) ?? []) {
       if (titles.length >= TITLES_MAX * 1.5) break;
@@ -52,7 +56,7 @@ export function storyContext(snap: Loaded, story: StoryView): TopicContext {
     const oneWord = !/\s/.test(r.name.trim());
     // One channel's story: how many videos that channel has in the snapshot (a regular creator's vlog, not a one-off clip).
     const one = channels.length > 0 && channels.every((c) => c === channels[0]) ? channelVideos(snap).get(channels[0]) : undefined;
-    return { storyName: r.name, titles, categoryIds, channels, niche: story.niche, topical, vouched, ...(oneWord ? { nameStories: snap.idx.matcher.storiesHolding(r.name) } : {}), ...(one ? { channelVideos: one.videos, channelShouting: one.shouted / one.videos } : {}) };
+    return { storyName: r.name, titles, categoryIds, channels, niche: story.niche, topical, vouched, tags: [...tags], ...(oneWord ? { nameStories: snap.idx.matcher.storiesHolding(r.name) } : {}), ...(one ? { channelVideos: one.videos, channelShouting: one.shouted / one.videos } : {}) };
   });
 }
 

@@ -132,3 +132,32 @@ export function namesPair(t: string): boolean {
   const m = /^(.+?)\s+(?:and|&)\s+(.+)$/.exec(t);
   return !!m && namesPerson(m[1]) && namesPerson(m[2]);
 }
+
+/** Letters and digits only, "&" read as "and": how a tag and a title's words are compared. */
+const key = (x: string) => alnum(x.replace(/&/g, " and "));
+
+/**
+ * A performer and a song a title runs together, split where the video's tags name both: the longest tag the text opens
+ * with (the performer), then the longest tag the rest opens with (the song). A name alone in capitals and digits ("GOT7")
+ * needs no song tag: the one-to-five words after it are the song. Null otherwise (an artist's own name is no pair: "Sam
+ * Smith" is tagged "sam" and "smith" too, and "Joe Jonas and Sophie Turner Are Engaged" is news).
+ */
+export function taggedCredit(text: string, ctx: TopicContext): { performer: string; song: string } | null {
+  if ((ctx.tags ?? []).some((t) => key(t) === key(text))) return null;
+  const tags = (ctx.tags ?? []).filter((t) => key(t).length >= 2 && /\s/.test(t.trim()) || /^[\p{Lu}\p{N}]{3,}$/u.test(t.trim()));
+  if (!tags.length) return null;
+  const words = text.split(/\s+/);
+  for (let i = Math.min(words.length - 1, 6); i >= 1; i--) {
+    const head = words.slice(0, i).join(" ");
+    const tag = tags.find((t) => key(t) === key(head));
+    if (!tag) continue;
+    const rest = words.slice(i);
+    if (/^(?:&|and|x|,|feat\.?|ft\.?|with|of|is|are|on|performs|presents|explains)$/i.test(rest[0]) || /,$/.test(head)) return null;
+    for (let j = rest.length; j >= 1; j--) {
+      const song = rest.slice(0, j).join(" ");
+      if (key(song) !== key(head) && tags.some((t) => key(t) === key(song))) return { performer: head, song };
+    }
+    return /^[\p{Lu}\p{N}]{3,}$/u.test(tag.trim()) && /\p{N}/u.test(tag) && rest.length <= 5 ? { performer: head, song: rest.join(" ") } : null;
+  }
+  return null;
+}

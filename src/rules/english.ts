@@ -84,23 +84,30 @@ export function casingFrom(sources: readonly string[]): Casing {
   const best = new Map<string, { form: string; rank: number; n: number }>();
   const counts = new Map<string, number>();
   const total = new Map<string, number>();
+  const styled = new Set<string>();
   for (const src of sources) {
-    if (!src || isShouting(src)) continue;
+    if (!src) continue;
+    // A shouting title says nothing of how its words are written, but a name glued to its Korean or Japanese form is
+    // written so whatever the rest does ("[M/V] NU'EST W(뉴이스트 W) - WHERE YOU AT": "Nu'est W" was read as wrong in every
+    // GB reading of session 12).
+    const shouting = isShouting(src);
     const found = [...src.matchAll(WORD_RE)];
     const ws = found.map((m) => m[0]);
     ws.forEach((w, i) => {
       // A performer's styling: one all-caps token credited before the dash that opens a mixed-case release title
       // ("HAIM - Little of Your Love", "B1A4 - Rollin'", "LÉON - I Believe in Us") is how the name is written.
-      const credit = i === 0 && found[i].index === 0 && /^\p{Lu}[\p{Lu}\p{N}]+$/u.test(w) && /^\s+[-–—]\s+\S/u.test(src.slice(w.length)) && /\p{Ll}/u.test(src.slice(w.length));
+      // (Also first of several a release credits before its dash: "VASSY & Afrojack feat. Oliver Rosa - LOST".)
+      const credit = i === 0 && found[i].index === 0 && /^\p{Lu}[\p{Lu}\p{N}]+$/u.test(w) && /^(?:\s+(?:&|x|and|feat\.?|ft\.?)\s+[^-–—|]+?)?\s+[-–—]\s+\S/u.test(src.slice(w.length)) && /\p{Ll}/u.test(src.slice(w.length));
       // So is a run of capitals glued to its name in Korean or Japanese ("GFRIEND(여자친구)", "NU'EST W(뉴이스트 W)").
-      const native = /^\p{Lu}[\p{Lu}\p{N}'’]*$/u.test(w) && /^(?:\s*[\p{Lu}\p{N}'’]+)*\s*\((?=[\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}])/u.test(src.slice(found[i].index! + w.length));
+      const native = /^\p{Lu}[\p{Lu}\p{N}'’]*$/u.test(w) && /^(?:\s+[\p{Lu}\p{N}'’]+)*\s*\((?=[\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}])/u.test(src.slice(found[i].index! + w.length));
+      if (shouting && !native) return;
       const tagged = capitalTag(src, found[i].index!, w) || credit || native;
       const key = w.toLowerCase();
       // A model a mixed-case title writes in lower case ("Prusa i3") is its spelling, unless a capital form outranks it.
       let rank = /^\p{Ll}{1,2}\d{1,3}$/u.test(w) ? 2 : formRank(w);
       // A run of capitals is emphasis, not acronyms ("When You're TOO OLD to …"): a short all-caps word
       // with a vowel next to another all-caps word counts as a plain word, unless it is a known brand.
-      if (tagged) rank = 3;
+      if (tagged) (rank = 3), styled.add(key);
       // A lone word in capitals that no English word spells, in a title that does not shout, is a name styled so ("KRACK
       // Attacks: Bypassing WPA2 …", "Galantis & ROZES - Girls on Boys"); an English word in capitals is emphasis ("SPIKED",
       // "TESTED").
@@ -122,7 +129,10 @@ export function casingFrom(sources: readonly string[]): Casing {
   const out: Casing = new Map();
   for (const [k, v] of best) {
     // An all-caps spelling is an acronym only if most mentions use it; once is emphasis ("Not Enough MILK").
-    const form = v.rank === 3 && v.n * 2 <= (total.get(k) ?? 0) ? null : v.form;
+    // (A name a title marks as styled — a hashtag, a credit before the dash, glued to its native script — is not outvoted by
+    // the story's Title-Cased name: "Nu'est W" for "[M/V] NU'EST W(뉴이스트 W) …". A lone word in capitals is: the lists know
+    // no proper nouns, so "HALLOWEEN" and "CHINESE" would pass for styled names.)
+    const form = v.rank === 3 && !styled.has(k) && v.n * 2 <= (total.get(k) ?? 0) ? null : v.form;
     if (form && v.rank >= 2) out.set(k, form);
     else if (v.rank === 3) {
       // Fall back to the best non-all-caps spelling.
@@ -173,6 +183,9 @@ function recaseWord(w: string, dict: Casing): string {
   const known = fromDict && brand && formRank(brand) > formRank(fromDict) ? brand : (fromDict ?? brand);
   const r = formRank(w);
   if (known && (formRank(known) >= 3 || r === 1 || r === 0)) return known;
+  // A name the story's titles style in capitals (five letters or more, no English word: "NU'EST", "KRACK") wins over a
+  // Capitalised spelling too, such as a story name Title Case wrote ("Nu'est W").
+  if (known && r === 2 && /^[\p{Lu}\p{N}'’]{5,}$/u.test(known) && !englishWord(known.replace(/['’]/g, ""))) return known;
   // A Scottish or Irish "Mc" name takes its inner capital ("Mclaren" → "McLaren").
   if ((r === 1 || r === 2) && /^mc\p{Ll}{3,}$/iu.test(w)) return "Mc" + w[2].toUpperCase() + w.slice(3).toLowerCase();
   // A model code typed in lower case: "ps4" → "PS4", "s8" → "S8", "4k" → "4K".

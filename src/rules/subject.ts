@@ -5,7 +5,7 @@
  * Deterministic. Every rule: docs/rules.md "Hook rescue and grade".
  */
 import { misspelling } from "./spelling.ts";
-import { credited, creditedAfter, creditedPair, creditedPerformer, namesPair, pairRelease, stagedRelease, wholeSong } from "./credits.ts";
+import { credited, creditedAfter, creditedPair, creditedPerformer, namesPair, pairRelease, stagedRelease, taggedCredit, wholeSong } from "./credits.ts";
 import { plainText } from "./markup.ts";
 import { casingFrom, isPluralHead, isShouting, recase, titleCase, type Casing } from "./english.ts";
 import { toneOf, type Tone } from "./tone.ts";
@@ -179,6 +179,8 @@ export interface TopicContext extends GenreContext {
   channelShouting?: number;
   /** Lower-case words the story's videos tag or its channels are named with: names its creators vouch for (spelling.ts). */
   vouched?: { has(word: string): boolean };
+  /** The story's videos' tags, as written (a bounded sample): what its creators call the performer and the song. */
+  tags?: readonly string[];
 }
 
 /** Head words that read with "the" ("the Las Vegas Shooting", "the Bitcoin Price", "the Keto Diet"). */
@@ -468,6 +470,14 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   if (s.kind === "headline" && !s.tone.sensitive && cat === MUSIC) {
     const song = creditedAfter(s.text, ctx);
     if (song) return { ...s, ...story, text: `${s.text} by ${song}`, kind: "general", the: false, plural: false, vp: false, genre: "song", music: false };
+  }
+  // A performer and a song run together with no dash ("Sharon Jones & the Dap-Kings Matter of Time OFFICIAL VIDEO", "GOT7
+  // You Are” M/V", "Foo Fighters Under Pressure @ Colonial Life Arena"), split where the video's own tags name the performer:
+  // "Matter of Time by Sharon Jones & the Dap-Kings" (read as run together in four session-12 readings and the GB audit).
+  if (cat === MUSIC && !s.tone.sensitive && (s.kind === "headline" || s.kind === "general") && !/\sby\s/i.test(s.text)) {
+    const split = taggedCredit(s.text, ctx);
+    // (A tag's own Title Case writes small words big, "Don't Look Back In Anger": Title Case from its lower case.)
+    if (split) return { ...s, ...story, text: `${titleCase(/\p{Lu}{2}/u.test(split.song) ? split.song : split.song.toLowerCase())} by ${split.performer}`, kind: "general", the: false, plural: false, vp: false, genre: "song", music: false };
   }
   // A comparison asks which side wins, whatever its sides are (see isComparison).
   if (!s.tone.sensitive && s.kind !== "headline" && isComparison(s.text, ctx)) return { ...s, ...story, kind: "general", the: false, plural: false, vp: false, genre: "versus", music: false };

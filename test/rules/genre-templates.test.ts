@@ -2423,3 +2423,14 @@ describe("a bare song is named with its performer", () => {
     expect(subj("hot damn", ["Hot Damn! Official Lyric Video"], "Atlantic Records").text).not.toMatch(/ by /);
   });
 });
+
+// Session 12 (read as run together in four readings and the GB audit): a performer and a song a title runs together
+// are split where the video's own tags name both.
+test("a performer and a song run together are split by the video's tags", () => {
+  const subj = (topic: string, title: string, tags: string[]) => topicSubject(topic, { storyName: title, titles: [title], categoryIds: [10], channels: ["x"], tags });
+  expect(subj("sharon jones & the dap-kings matter of time official video", "Sharon Jones & the Dap-Kings Matter of Time OFFICIAL VIDEO", ["sharon jones", "sharon jones and the dap-kings", "matter of time"]).text).toBe("Matter of Time by Sharon Jones & the Dap-Kings");
+  expect(subj("foo fighters under pressure @ colonial life arena", "Foo Fighters Under Pressure @ Colonial Life Arena 10/17/2017", ["Foo Fighters", "Under Pressure", "Columbia SC"]).text).toBe("Under Pressure by Foo Fighters");
+  // An artist's own name is no pair, even where a tag names half of it.
+  expect(subj("sam smith", "Sam Smith - Too Good At Goodbyes (Official Video)", ["Sam", "Smith", "Sam Smith"]).text).not.toMatch(/ by Sam$/);
+  expect(subj("joe jonas and sophie turner are engaged", "Joe Jonas and Sophie Turner Are Engaged", ["Joe Jonas", "Sophie Turner"]).text).not.toMatch(/ by /);
+});
