@@ -80,6 +80,9 @@ const wordLike4 = (w: string) => /^[A-Z]{4}$/.test(w) && /[AEOU]/.test(w) && (w.
 /** An all-capitals word of 2+ characters (a neighbour in a run of capitals). */
 const caps = (x: string | undefined) => !!x && x.length >= 2 && formRank(x) <= 3 && /^[\p{Lu}\d'’.&-]+$/u.test(x) && /\p{Lu}/u.test(x);
 
+/** Korean, Japanese or Chinese letters: where a shouting title may still mark a name (see casingFrom). */
+const NATIVE_SCRIPT = /[\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u;
+
 export function casingFrom(sources: readonly string[]): Casing {
   const best = new Map<string, { form: string; rank: number; n: number }>();
   const counts = new Map<string, number>();
@@ -91,6 +94,7 @@ export function casingFrom(sources: readonly string[]): Casing {
     // written so whatever the rest does ("[M/V] NU'EST W(뉴이스트 W) - WHERE YOU AT": "Nu'est W" was read as wrong in every
     // GB reading of session 12).
     const shouting = isShouting(src);
+    if (shouting && !NATIVE_SCRIPT.test(src)) continue;
     const found = [...src.matchAll(WORD_RE)];
     const ws = found.map((m) => m[0]);
     ws.forEach((w, i) => {
