@@ -41,8 +41,11 @@ export function storyContext(snap: Loaded, story: StoryView): TopicContext {
       titles.push(v.title);
       categoryIds.push(v.categoryId);
       channels.push(v.channelTitle);
-      for (const t of [...v.tags, v.channelTitle]) for (const w of t.toLowerCase().match(/\p{L}+/gu) ?? []) if (w.length >= MISSPELT_MIN) own.add(w);
-      for (const t of v.tags) if (tags.size < TAGS_MAX) tags.add(t);
+      // (Channel names vouch in subject.ts, which reads ctx.channels for stories and bare contexts alike.)
+      for (const t of v.tags) {
+        for (const w of longWords(t)) own.add(w);
+        if (tags.size < TAGS_MAX) tags.add(t);
+      }
     }
     for (const n of snap.idx.newsByStory.get(story.rec.id) ?? []) {
       if (titles.length >= TITLES_MAX * 1.5) break;
@@ -60,6 +63,9 @@ export function storyContext(snap: Loaded, story: StoryView): TopicContext {
   });
 }
 
+/** The lower-cased words of `t` long enough for the spelling rule to read (MISSPELT_MIN letters and more). */
+const longWords = (t: string) => (t.toLowerCase().match(/\p{L}+/gu) ?? []).filter((w) => w.length >= MISSPELT_MIN);
+
 /** Long words (MISSPELT_MIN letters and more) that at least two channels of the snapshot use in titles or tags: names
  * and words the community writes so ("Missguided", "Garfield"), which the spelling rule leaves alone. Once per snapshot. */
 function sharedWords(snap: Loaded): Set<string> {
@@ -68,8 +74,8 @@ function sharedWords(snap: Loaded): Set<string> {
     const out = new Set<string>();
     for (const v of snap.body.videos)
       for (const t of [v.title, ...v.tags])
-        for (const w of t.toLowerCase().match(/\p{L}+/gu) ?? []) {
-          if (w.length < MISSPELT_MIN || out.has(w)) continue;
+        for (const w of longWords(t)) {
+          if (out.has(w)) continue;
           const ch = first.get(w);
           if (ch === undefined) first.set(w, v.channelTitle);
           else if (ch !== v.channelTitle) out.add(w);

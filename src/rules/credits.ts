@@ -18,15 +18,9 @@ import type { Subject, TopicContext } from "./subject.ts";
  */
 export function credited(s: Subject, ctx: TopicContext): Subject {
   if (s.genre !== "song" || s.performers || /\sby\s/i.test(s.text) || s.text.length > 50) return s;
+  const artist = creditedAfter(s.text, ctx);
+  if (artist) return { ...s, text: `${s.text} by ${artist}` };
   const key = alnum(s.text);
-  for (const t of ctx.titles ?? []) {
-    const m = /^([^-–—:|]+?)\s[-–—]\s(.+)$/.exec(t);
-    if (!m) continue;
-    const song = bareSong(m[2]);
-    const artist = m[1].trim();
-    if (alnum(song) !== key || artist.split(/\s+/).length > 4 || alnum(artist).includes(key)) continue;
-    return { ...s, text: `${s.text} by ${titleCase(recase(calm(artist)))}` };
-  }
   // A bare song title reads as a phrase ("Lost on You: What Do You Think?", "Out Loud [Reaction]": flagged in five readings of
   // sessions 11–12): it is named with the performer its one channel's release credits — "Song by Artist" in the title
   // ("Cool Kids by Echosmith ft. Sydney Sierota | Music Sessions"), the channel after the dash ("One More Light (Official

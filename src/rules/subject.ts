@@ -387,8 +387,8 @@ export function subjectOf(topic: string, ctx: TopicContext = {}, span = "", aske
 
 /** Words a story vouches for as names: what its videos tag (the engine's `vouched`) and what its channels are called. */
 function vouchedBy(ctx: TopicContext): { has(word: string): boolean } {
-  const channels = (ctx.channels ?? []).join(" ").toLowerCase();
-  return { has: (w) => !!ctx.vouched?.has(w) || (channels.length > 0 && new RegExp(`\\b${w}\\b`).test(channels)) };
+  const channels = new Set((ctx.channels ?? []).join(" ").toLowerCase().match(/\p{L}+/gu));
+  return { has: (w) => !!ctx.vouched?.has(w) || channels.has(w) };
 }
 
 export const MUSIC = 10;
@@ -467,17 +467,16 @@ function genreParts(s: Subject, ctx: TopicContext): Subject {
   // A headline-shaped name a Music release credits after its performer and a dash ("LP - Lost On You (A Night at The
   // McKittrick Hotel)", "Marshmello - Silence") is the song, named with its performer ("Lost on You: What Do You Think?" read
   // as a phrase in a session-12 reading).
-  if (s.kind === "headline" && !s.tone.sensitive && cat === MUSIC) {
-    const song = creditedAfter(s.text, ctx);
-    if (song) return { ...s, ...story, text: `${s.text} by ${song}`, kind: "general", the: false, plural: false, vp: false, genre: "song", music: false };
-  }
   // A performer and a song run together with no dash ("Sharon Jones & the Dap-Kings Matter of Time OFFICIAL VIDEO", "GOT7
   // You Are” M/V", "Foo Fighters Under Pressure @ Colonial Life Arena"), split where the video's own tags name the performer:
   // "Matter of Time by Sharon Jones & the Dap-Kings" (read as run together in four session-12 readings and the GB audit).
-  if (cat === MUSIC && !s.tone.sensitive && (s.kind === "headline" || s.kind === "general") && !/\sby\s/i.test(s.text)) {
-    const split = taggedCredit(s.text, ctx);
+  if (cat === MUSIC && !s.tone.sensitive) {
+    const asSong = (text: string): Subject => ({ ...s, ...story, text, kind: "general", the: false, plural: false, vp: false, genre: "song", music: false });
+    const performer = s.kind === "headline" ? creditedAfter(s.text, ctx) : null;
+    if (performer) return asSong(`${s.text} by ${performer}`);
+    const split = (s.kind === "headline" || s.kind === "general") && !/\sby\s/i.test(s.text) ? taggedCredit(s.text, ctx) : null;
     // (A tag's own Title Case writes small words big, "Don't Look Back In Anger": Title Case from its lower case.)
-    if (split) return { ...s, ...story, text: `${titleCase(/\p{Lu}{2}/u.test(split.song) ? split.song : split.song.toLowerCase())} by ${split.performer}`, kind: "general", the: false, plural: false, vp: false, genre: "song", music: false };
+    if (split) return asSong(`${titleCase(/\p{Lu}{2}/u.test(split.song) ? split.song : split.song.toLowerCase())} by ${split.performer}`);
   }
   // A comparison asks which side wins, whatever its sides are (see isComparison).
   if (!s.tone.sensitive && s.kind !== "headline" && isComparison(s.text, ctx)) return { ...s, ...story, kind: "general", the: false, plural: false, vp: false, genre: "versus", music: false };
